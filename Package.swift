@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Kiln",
+    products: [
+        .executable(name: "kiln", targets: ["kiln"]),
+        .library(name: "KilnCore", targets: ["KilnCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C shims: a module map and one header each.
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CSDL2Mixer", path: "Sources/CSDL2Mixer", pkgConfig: "SDL2_mixer",
+            providers: [.apt(["libsdl2-mixer-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CXInput2", path: "Sources/CXInput2", pkgConfig: "xi",
+            providers: [.apt(["libx11-dev", "libxi-dev"])]),
+
+        // Pure Swift: no C module, testable without a display.
+        .target(name: "KilnCore"),
+        .target(name: "KilnScenes", dependencies: ["KilnCore"]),
+
+        // Everything SDL, Cairo, X11 and evdev.
+        .target(
+            name: "KilnPlatform",
+            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2"]),
+
+        .executableTarget(
+            name: "kiln",
+            dependencies: [
+                "KilnCore", "KilnScenes", "KilnPlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Shared test helpers: manual clock, event scripts, image assertions.
+        .target(
+            name: "KilnTestSupport", dependencies: ["KilnCore"],
+            path: "Tests/KilnTestSupport"),
+        .testTarget(name: "KilnCoreTests", dependencies: ["KilnCore", "KilnTestSupport"]),
+        .testTarget(
+            name: "KilnScenesTests",
+            dependencies: ["KilnCore", "KilnScenes", "KilnTestSupport"]),
+        .testTarget(
+            name: "KilnPlatformTests",
+            dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
+            exclude: ["__Snapshots__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

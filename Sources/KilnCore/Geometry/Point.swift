@@ -1,0 +1,41 @@
+/// A location or a displacement in canvas points.
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// Convenience for tests and literals: `Point(10, 20)`.
+    public init(_ x: Double, _ y: Double) {
+        self.init(x: x, y: y)
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// The distance from the origin.
+    public var length: Double { (x * x + y * y).squareRoot() }
+
+    /// The distance to another point.
+    public func distance(to other: Point) -> Double { (other - self).length }
+
+    /// The point offset by `dx`, `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> Point { Point(x: x + dx, y: y + dy) }
+
+    /// The point linearly interpolated towards `other` by `t` (0 = self, 1 = other).
+    public func interpolated(to other: Point, t: Double) -> Point {
+        Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
+    }
+
+    public var description: String { "(\(x), \(y))" }
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    public static func / (a: Point, s: Double) -> Point { Point(x: a.x / s, y: a.y / s) }
+    public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    public static func += (a: inout Point, b: Point) { a = a + b }
+    public static func -= (a: inout Point, b: Point) { a = a - b }
+}
