@@ -53,7 +53,7 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
-    /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom.
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (negative values grow it).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }

@@ -93,6 +93,18 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// The box around every point and control point: never smaller than the exact bounds.
+    public var controlPointBounds: Rect {
+        Rect(enclosing: elements.flatMap { e -> [Point] in
+            switch e {
+            case .move(let p), .line(let p): return [p]
+            case .quadCurve(let p, let c): return [p, c]
+            case .curve(let p, let c1, let c2): return [p, c1, c2]
+            case .closeSubpath: return []
+            }
+        })
+    }
+
     /// The path with every point transformed.
     public func applying(_ t: AffineTransform) -> Path {
         Path(elements: elements.map { e in

@@ -1,0 +1,187 @@
+import Synchronization
+
+/// A rectangular node of the scene: geometry, appearance and sublayers, on Core Animation's model.
+///
+/// Geometry (`position`, `transform`, `opacity`) is applied when compositing; appearance
+/// (`backgroundColor`, `cornerRadius`, border, shadow, `contents`, and each subclass's own
+/// content) is rasterized into a bitmap once and again only when it changes, which the
+/// `contentRevision` counter tracks.
+open class Layer: @unchecked Sendable {
+    private static let nextID = Atomic<Int>(1)
+
+    /// A number unique to this layer for the life of the process.
+    public let id: Int
+    /// The name that scripts and tests find the layer by.
+    public var name: String?
+
+    /// The layer's own coordinate space; its size is the layer's size.
+    public var bounds: Rect = .zero { didSet { if bounds.size != oldValue.size { invalidateContent() } } }
+    /// Where the anchor point sits in the superlayer's coordinates.
+    public var position: Point = .zero
+    /// The point of the bounds, in unit coordinates, that `position` and `transform` refer to.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Applied around the anchor point.
+    public var transform: AffineTransform = .identity
+    /// Front-to-back order among siblings; larger draws later. Equal values keep insertion order.
+    public var zPosition: Double = 0
+    public var opacity: Double = 1
+    public var isHidden = false
+    /// Clip sublayers to the bounds (rounded by `cornerRadius`).
+    public var masksToBounds = false
+
+    public var backgroundColor: Color? { didSet { invalidateContent() } }
+    public var cornerRadius: Double = 0 { didSet { invalidateContent() } }
+    public var borderWidth: Double = 0 { didSet { invalidateContent() } }
+    public var borderColor: Color = .black { didSet { invalidateContent() } }
+    /// The shadow's colour; with a zero offset and a bright colour it is a glow.
+    public var shadowColor: Color = .black { didSet { invalidateContent() } }
+    public var shadowOpacity: Double = 0 { didSet { invalidateContent() } }
+    public var shadowRadius: Double = 3 { didSet { invalidateContent() } }
+    public var shadowOffset = Point(x: 0, y: -3) { didSet { invalidateContent() } }
+    /// An image drawn stretched over the bounds (after the background, before subclass content).
+    public var contents: Bitmap? { didSet { invalidateContent() } }
+    /// Add the layer's pixels to what is behind (light, sparks) instead of covering it.
+    public var isAdditive = false
+
+    /// Counts changes to anything that is rasterized; moving, scaling or fading leave it alone.
+    public private(set) var contentRevision = 0
+
+    public private(set) weak var superlayer: Layer?
+    public private(set) var sublayers: [Layer] = []
+
+    public init() {
+        id = Layer.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Marks the rasterized content stale. Subclasses call it from their content properties.
+    public func invalidateContent() {
+        contentRevision &+= 1
+    }
+
+    // MARK: Geometry
+
+    /// The layer's rectangle in its superlayer's coordinates (the bounding box if transformed).
+    public var frame: Rect {
+        get { convertToSuperlayer(bounds) }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
+                             y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Maps the layer's own coordinates into its superlayer's.
+    public var transformToSuperlayer: AffineTransform {
+        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width,
+                           y: bounds.minY + anchorPoint.y * bounds.height)
+        return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    func convertToSuperlayer(_ r: Rect) -> Rect { transformToSuperlayer.apply(to: r) }
+
+    /// Maps the layer's own coordinates into the root layer's (the canvas).
+    public var transformToRoot: AffineTransform {
+        var t = AffineTransform.identity
+        var layer: Layer? = self
+        while let l = layer, l.superlayer != nil {
+            t = t.concatenating(l.transformToSuperlayer)
+            layer = l.superlayer
+        }
+        return t
+    }
+
+    /// Converts a point in this layer's coordinates into another layer's (`nil`: the root).
+    public func convert(_ p: Point, to other: Layer?) -> Point {
+        let root = transformToRoot.apply(to: p)
+        guard let other, let inverse = other.transformToRoot.inverted() else { return root }
+        return inverse.apply(to: root)
+    }
+
+    /// Converts a point from another layer's coordinates (`nil`: the root) into this layer's.
+    public func convert(_ p: Point, from other: Layer?) -> Point {
+        let root = other?.transformToRoot.apply(to: p) ?? p
+        return transformToRoot.inverted()?.apply(to: root) ?? root
+    }
+
+    // MARK: Tree
+
+    /// Appends a sublayer on top of the others, taking it from any previous superlayer.
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts a sublayer at an index of `sublayers` (0 is at the back).
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        layer.superlayer = self
+    }
+
+    /// Inserts a sublayer just below a sibling.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer) {
+        let index = sublayers.firstIndex { $0 === sibling } ?? 0
+        insertSublayer(layer, at: index)
+    }
+
+    /// Inserts a sublayer just above a sibling.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer) {
+        let index = sublayers.firstIndex { $0 === sibling }.map { $0 + 1 } ?? sublayers.count
+        insertSublayer(layer, at: index)
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Removes every sublayer.
+    public func removeAllSublayers() {
+        for layer in sublayers { layer.superlayer = nil }
+        sublayers.removeAll()
+    }
+
+    /// Sublayers in drawing order: by `zPosition`, then by index.
+    public var sublayersInDrawingOrder: [Layer] {
+        guard sublayers.contains(where: { $0.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The first layer in this subtree (self included, depth first) with the given name.
+    public func layer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        for layer in sublayers {
+            if let found = layer.layer(named: name) { return found }
+        }
+        return nil
+    }
+
+    /// Every layer of the subtree, self first, depth first.
+    public var allLayers: [Layer] {
+        [self] + sublayers.flatMap(\.allLayers)
+    }
+
+    // MARK: Content
+
+    /// How far the rasterized content reaches outside the bounds (shadow, stroke), in points.
+    open var contentOutset: Double {
+        guard shadowOpacity > 0, shadowColor.alpha > 0 else { return 0 }
+        return shadowRadius * 2 + max(abs(shadowOffset.x), abs(shadowOffset.y))
+    }
+
+    /// Whether the layer draws anything of its own.
+    open var hasContent: Bool {
+        backgroundColor != nil || borderWidth > 0 || contents != nil
+    }
+
+    /// Whether `p`, in the layer's own coordinates, counts as inside for hit testing.
+    open func containsPoint(_ p: Point) -> Bool {
+        bounds.contains(p)
+    }
+}

@@ -1,0 +1,52 @@
+/// How overlapping subpaths decide what is inside.
+public enum FillRule: String, Sendable, Codable {
+    case nonZero, evenOdd
+}
+
+/// How the ends of open strokes are drawn.
+public enum LineCap: String, Sendable, Codable {
+    case butt, round, square
+}
+
+/// How stroke segments meet.
+public enum LineJoin: String, Sendable, Codable {
+    case miter, round, bevel
+}
+
+/// A layer that draws a vector path, filled and/or stroked, like `CAShapeLayer`.
+open class ShapeLayer: Layer, @unchecked Sendable {
+    public var path = Path() { didSet { invalidateContent() } }
+    /// `nil` draws no fill (Core Animation's default is black; Kiln's is none).
+    public var fillColor: Color? { didSet { invalidateContent() } }
+    public var fillRule: FillRule = .nonZero { didSet { invalidateContent() } }
+    public var strokeColor: Color? { didSet { invalidateContent() } }
+    public var lineWidth: Double = 1 { didSet { invalidateContent() } }
+    public var lineCap: LineCap = .butt { didSet { invalidateContent() } }
+    public var lineJoin: LineJoin = .miter { didSet { invalidateContent() } }
+    public var miterLimit: Double = 10 { didSet { invalidateContent() } }
+    /// Where along the path's length (0…1) the stroke starts.
+    public var strokeStart: Double = 0 { didSet { invalidateContent() } }
+    /// Where along the path's length (0…1) the stroke ends.
+    public var strokeEnd: Double = 1 { didSet { invalidateContent() } }
+    /// Dash and gap lengths in points; empty for a solid stroke.
+    public var lineDashPattern: [Double] = [] { didSet { invalidateContent() } }
+    public var lineDashPhase: Double = 0 { didSet { invalidateContent() } }
+
+    /// The path drawn by the stroke: the whole path trimmed to `strokeStart…strokeEnd`.
+    public var strokedPath: Path {
+        (strokeStart <= 0 && strokeEnd >= 1) ? path : path.trimmed(from: strokeStart, to: strokeEnd)
+    }
+
+    open override var contentOutset: Double {
+        let stroke = strokeColor == nil ? 0 : lineWidth * (lineJoin == .miter ? miterLimit / 2 : 1)
+        let reach = path.controlPointBounds
+        let pathReach = path.isEmpty ? 0 : max(
+            bounds.minX - reach.minX, bounds.minY - reach.minY,
+            reach.maxX - bounds.maxX, reach.maxY - bounds.maxY, 0)
+        return super.contentOutset + stroke + pathReach
+    }
+
+    open override var hasContent: Bool {
+        super.hasContent || (!path.isEmpty && (fillColor != nil || strokeColor != nil))
+    }
+}

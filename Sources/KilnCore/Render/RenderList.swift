@@ -1,0 +1,70 @@
+/// Identifies one rasterization of a layer's content: it changes exactly when the content does.
+public struct ContentKey: Hashable, Sendable {
+    public var layerID: Int
+    public var revision: Int
+
+    public init(layerID: Int, revision: Int) {
+        self.layerID = layerID
+        self.revision = revision
+    }
+}
+
+/// One thing to draw: a layer's content as a transformed quad.
+public struct RenderItem {
+    /// The layer whose content this is; the rasterizer reads it on a cache miss.
+    public let layer: Layer
+    public let contentKey: ContentKey
+    /// Maps the layer's own coordinates to the canvas.
+    public let transform: AffineTransform
+    /// The product of the opacities down the tree.
+    public let opacity: Double
+    /// The region, in canvas points, outside which nothing of this item shows.
+    public let clip: ConvexPolygon?
+    /// The part of the layer's coordinates that the content covers (bounds plus outset).
+    public let contentRect: Rect
+    /// Add to what is behind instead of covering it.
+    public let isAdditive: Bool
+}
+
+/// The layer tree flattened, back to front, into the items the compositor draws.
+public struct RenderList {
+    public private(set) var items: [RenderItem] = []
+
+    public init() {}
+
+    /// Flattens the tree under `root` (the root's own position and transform apply).
+    public init(root: Layer) {
+        append(root, parentTransform: .identity, parentOpacity: 1, clip: nil)
+    }
+
+    /// Every layer identity that has an item, for pruning caches.
+    public var layerIDs: Set<Int> { Set(items.map(\.layer.id)) }
+
+    private mutating func append(_ layer: Layer, parentTransform: AffineTransform,
+                                 parentOpacity: Double, clip: ConvexPolygon?) {
+        let opacity = parentOpacity * max(0, min(1, layer.opacity))
+        guard !layer.isHidden, opacity > 0.001 else { return }
+        let transform = layer.transformToSuperlayer.concatenating(parentTransform)
+        guard transform.determinant != 0 else { return }
+        if layer.hasContent {
+            let outset = layer.contentOutset
+            items.append(RenderItem(
+                layer: layer,
+                contentKey: ContentKey(layerID: layer.id, revision: layer.contentRevision),
+                transform: transform, opacity: opacity, clip: clip,
+                contentRect: layer.bounds.insetBy(dx: -outset, dy: -outset),
+                isAdditive: layer.isAdditive))
+        }
+        guard !layer.sublayers.isEmpty else { return }
+        var childClip = clip
+        if layer.masksToBounds {
+            let own = ConvexPolygon(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius)
+                .applying(transform)
+            childClip = clip.map { $0.intersection(own) } ?? own
+            if childClip?.isEmpty == true { return }
+        }
+        for sublayer in layer.sublayersInDrawingOrder {
+            append(sublayer, parentTransform: transform, parentOpacity: opacity, clip: childClip)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+// Draws a render list with an SDL renderer: every item a textured quad through
+// SDL_RenderGeometry, clipped on the CPU to its convex clip region. Layer content is
+// rasterized by Cairo once per content revision and kept as a texture.
+import CSDL2
+import KilnCore
+
+/// Composites render lists, keeping one texture per layer while its content is unchanged.
+final class Compositor {
+    private struct Entry {
+        var key: ContentKey
+        var scale: Double
+        var texture: SDLTexture?
+        var localRect: Rect
+        var lastUsed: Int
+    }
+
+    let renderer: SDLRenderer
+    private var cache: [Int: Entry] = [:]
+    private var frame = 0
+    private var vertices: [SDL_Vertex] = []
+    /// How many layer contents were rasterized while drawing the last frame.
+    private(set) var rasterizationsLastFrame = 0
+    /// How many layer contents have been rasterized in all.
+    private(set) var totalRasterizations = 0
+
+    init(renderer: SDLRenderer) {
+        self.renderer = renderer
+        vertices.reserveCapacity(64)
+    }
+
+    /// Clears to `background` outside the canvas, fills the canvas and draws `list` on it.
+    func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
+        frame += 1
+        rasterizationsLastFrame = 0
+        let r = renderer.handle
+        SDL_SetRenderDrawColor(r, 18, 18, 20, 255)
+        SDL_RenderSetClipRect(r, nil)
+        SDL_RenderClear(r)
+        let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
+        var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+        SDL_RenderSetClipRect(r, &clip)
+        SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
+        SDL_RenderFillRect(r, &clip)
+        for item in list.items {
+            drawItem(item, viewport: viewport)
+        }
+        pruneCache()
+    }
+
+    private func drawItem(_ item: RenderItem, viewport: Viewport) {
+        guard let entry = texture(for: item, scale: viewport.scale), let texture = entry.texture else { return }
+        let local = entry.localRect
+        var polygon = local.corners
+        if let clip = item.clip, let inverse = item.transform.inverted() {
+            polygon = clip.applying(inverse).clip(polygon)
+            guard polygon.count >= 3 else { return }
+        }
+        let alpha = byte(item.opacity)
+        let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        vertices.removeAll(keepingCapacity: true)
+        for p in polygon {
+            let device = viewport.devicePoint(item.transform.apply(to: p))
+            let uv = SDL_FPoint(x: Float((p.x - local.minX) / local.width), y: Float((p.y - local.minY) / local.height))
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(device.x), y: Float(device.y)),
+                                       color: color, tex_coord: uv))
+        }
+        // A convex polygon is a fan; expand it to a plain triangle list.
+        var triangles: [SDL_Vertex] = []
+        triangles.reserveCapacity((vertices.count - 2) * 3)
+        for i in 1..<(vertices.count - 1) {
+            triangles.append(vertices[0]); triangles.append(vertices[i]); triangles.append(vertices[i + 1])
+        }
+        texture.setAdditive(item.isAdditive)
+        SDL_RenderGeometry(renderer.handle, texture.handle, triangles, Int32(triangles.count), nil, 0)
+    }
+
+    /// The cached texture for the item, rasterizing when its content or scale changed.
+    private func texture(for item: RenderItem, scale: Double) -> Entry? {
+        if var entry = cache[item.layer.id], entry.key == item.contentKey, entry.scale == scale {
+            entry.lastUsed = frame
+            cache[item.layer.id] = entry
+            return entry
+        }
+        let image = ContentRasterizer(scale: scale).rasterize(item.layer, localRect: item.contentRect)
+        rasterizationsLastFrame += 1
+        totalRasterizations += 1
+        let texture = try? SDLTexture(renderer: renderer, width: image.width, height: image.height, pixels: image.pixels)
+        let entry = Entry(key: item.contentKey, scale: scale, texture: texture,
+                          localRect: image.localRect, lastUsed: frame)
+        cache[item.layer.id] = entry
+        return entry
+    }
+
+    /// Drops textures of layers not drawn for a couple of seconds.
+    private func pruneCache() {
+        guard frame % 60 == 0 else { return }
+        cache = cache.filter { frame - $0.value.lastUsed < 120 }
+    }
+}
+
+@inline(__always) func byte(_ v: Double) -> UInt8 {
+    UInt8((min(max(v, 0), 1) * 255).rounded())
+}

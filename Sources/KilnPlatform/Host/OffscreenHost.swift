@@ -1,0 +1,57 @@
+// Renders scenes without any display: SDL's software renderer draws into a memory surface
+// through the same compositor as the window. Limits: one frame at a time, no vsync.
+import CSDL2
+import KilnCore
+import KilnScenes
+
+/// Draws a scene into bitmaps at an exact scale, with no window system.
+public final class OffscreenHost {
+    public let canvas: Size
+    public let scale: Double
+    private let renderer: SDLRenderer
+    private let compositor: Compositor
+
+    /// A host for a canvas of `canvas` points rendered at `scale` device pixels per point.
+    public init(canvas: Size, scale: Double) throws {
+        guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
+            throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
+        }
+        self.canvas = canvas
+        self.scale = scale
+        renderer = try SDLRenderer(offscreenWidth: Int((canvas.width * scale).rounded()),
+                                   height: Int((canvas.height * scale).rounded()))
+        compositor = Compositor(renderer: renderer)
+    }
+
+    /// The output size in pixels.
+    public var pixelSize: (width: Int, height: Int) { renderer.outputSize }
+
+    /// How many layer contents the last frame rasterized.
+    public var rasterizationsLastFrame: Int { compositor.rasterizationsLastFrame }
+
+    /// The renderer's name, for reports.
+    public var rendererName: String { renderer.name }
+
+    /// Draws the scene's current state and returns the frame.
+    public func render(_ scene: Scene) -> Bitmap {
+        compositor.draw(RenderList(root: scene.root), viewport: Viewport(scale: scale),
+                        canvas: canvas, background: scene.backgroundColor)
+        return readFrame()
+    }
+
+    /// The surface's pixels (RGBA bytes, opaque) as a bitmap.
+    private func readFrame() -> Bitmap {
+        let surface = renderer.surface!
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        SDL_LockSurface(surface)
+        let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<h {
+                (out.baseAddress! + y * w * 4).update(from: base + y * pitch, count: w * 4)
+            }
+        }
+        SDL_UnlockSurface(surface)
+        return Bitmap(width: w, height: h, pixels: pixels)
+    }
+}

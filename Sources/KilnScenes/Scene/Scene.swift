@@ -1,0 +1,46 @@
+import KilnCore
+
+/// An interaction prototype: a layer tree that reacts to pointer input and time.
+///
+/// Scenes read no clock and no global random generator: time comes in through `update`,
+/// and everything else through the `SceneContext` they are made with.
+public protocol Scene: AnyObject {
+    /// The name used on the command line: "laser", "gallery".
+    var name: String { get }
+    /// The root of the scene's layers, sized to the canvas.
+    var root: Layer { get }
+    /// The colour behind every layer.
+    var backgroundColor: Color { get }
+    /// Advances to scene time `time` (seconds since the scene appeared).
+    func update(time: Double)
+    /// Reacts to one pointer event.
+    func handle(_ event: PointerEvent)
+    /// Reacts to a key; `false` when the scene does not use it.
+    func handle(_ key: KeyPress) -> Bool
+}
+
+extension Scene {
+    public func handle(_ key: KeyPress) -> Bool { false }
+}
+
+/// What a scene is given: its canvas, where its events go, its randomness, and the way back.
+public struct SceneContext {
+    public var canvasSize: Size
+    public var events: EventSink?
+    public var seed: UInt64
+    /// Asks the host to show another scene (`nil`: the launcher).
+    public var openScene: (String?) -> Void
+
+    public init(canvasSize: Size, events: EventSink? = nil, seed: UInt64 = 1,
+                openScene: @escaping (String?) -> Void = { _ in }) {
+        self.canvasSize = canvasSize
+        self.events = events
+        self.seed = seed
+        self.openScene = openScene
+    }
+
+    /// Sends a scene event at scene time `time`.
+    public func emit(_ name: String, at time: Double, _ fields: [String: EventValue] = [:]) {
+        events?.record(SceneEvent(time: time, name: name, fields: fields))
+    }
+}

@@ -1,0 +1,28 @@
+import KilnCore
+
+/// Every scene the app knows, with what the launcher shows of it.
+public enum SceneCatalog {
+    /// A scene's entry: its name, how people see it, and how to make one.
+    public struct Entry: Sendable {
+        public var name: String
+        public var title: String
+        public var subtitle: String
+        public var make: @Sendable (SceneContext) -> Scene
+    }
+
+    /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
+    public static let entries: [Entry] = [
+        Entry(name: "gallery", title: "Gallery",
+              subtitle: "Every layer kind and option: the visual reference",
+              make: { GalleryScene(context: $0) }),
+    ]
+
+    /// The names accepted on the command line.
+    public static var names: [String] { ["launcher"] + entries.map(\.name) }
+
+    /// A new scene by name, or `nil` for an unknown name.
+    public static func make(_ name: String, context: SceneContext) -> Scene? {
+        if name == "launcher" { return LauncherScene(context: context) }
+        return entries.first { $0.name == name }?.make(context)
+    }
+}
