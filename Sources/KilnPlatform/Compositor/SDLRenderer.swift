@@ -26,7 +26,7 @@ final class SDLRenderer {
     /// A software renderer drawing into a new RGBA surface: no display needed.
     init(offscreenWidth width: Int, height: Int) throws {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
-                                                           SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+                                                           SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw PlatformError.sdl("cannot create a \(width)×\(height) surface: \(sdlError())")
         }
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else {

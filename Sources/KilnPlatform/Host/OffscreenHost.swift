@@ -39,16 +39,21 @@ public final class OffscreenHost {
         return readFrame()
     }
 
-    /// The surface's pixels (RGBA bytes, opaque) as a bitmap.
+    /// The surface's pixels (opaque) as a bitmap.
     private func readFrame() -> Bitmap {
         let surface = renderer.surface!
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         SDL_LockSurface(surface)
         let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        // The surface is ARGB8888 (B G R A bytes), like the textures; bitmaps are R G B A.
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<h {
-                (out.baseAddress! + y * w * 4).update(from: base + y * pitch, count: w * 4)
+                let row = base + y * pitch
+                for x in 0..<w {
+                    let s = x * 4, d = (y * w + x) * 4
+                    out[d] = row[s + 2]; out[d + 1] = row[s + 1]; out[d + 2] = row[s]; out[d + 3] = row[s + 3]
+                }
             }
         }
         SDL_UnlockSurface(surface)

@@ -6,12 +6,12 @@ extension GalleryScene {
     func buildStrokes(in card: Layer) {
         let colors = [Palette.tint, Color(hex: 0x34C759), Color(hex: 0xFF9500)]
         for (i, end) in [0.3, 0.65, 0.9].enumerated() {
-            let frame = Rect(16 + Double(i) * 76, 18, 68, 68)
+            let frame = Rect(16 + Double(i) * 76, 14, 68, 68)
             card.addSublayer(ring(frame: frame, color: Color(hex: 0xE5E5EA), end: 1))
             card.addSublayer(ring(frame: frame, color: colors[i], end: end))
         }
         let dashed = ShapeLayer()
-        dashed.frame = Rect(246, 18, 96, 20)
+        dashed.frame = Rect(246, 12, 96, 20)
         var line = Path()
         line.move(to: Point(4, 10))
         line.addLine(to: Point(92, 10))
@@ -23,7 +23,7 @@ extension GalleryScene {
         card.addSublayer(dashed)
 
         let wave = ShapeLayer()
-        wave.frame = Rect(246, 44, 96, 46)
+        wave.frame = Rect(246, 38, 96, 46)
         var path = Path()
         path.move(to: Point(4, 34))
         path.addCurve(to: Point(48, 22), control1: Point(18, 4), control2: Point(34, 4))
@@ -50,7 +50,7 @@ extension GalleryScene {
 
     /// The laser's trapezium light spill around a beam, a radial and a conic gradient.
     func buildGradients(in card: Layer) {
-        let beamY = 66.0, left = 12.0, width = 190.0, narrow = 30.0
+        let beamY = 58.0, left = 12.0, width = 190.0, narrow = 30.0
         for up in [true, false] {
             let spill = GradientLayer()
             spill.frame = Rect(left, up ? beamY - 50 : beamY, width, 50)
@@ -70,7 +70,7 @@ extension GalleryScene {
         card.addSublayer(beam)
 
         let radial = GradientLayer()
-        radial.frame = Rect(218, 24, 58, 84)
+        radial.frame = Rect(218, 16, 58, 84)
         radial.type = .radial
         radial.colors = [Color(hex: 0xFFD60A), Color(hex: 0xFF375F), Color(hex: 0x5E5CE6, alpha: 0)]
         radial.startPoint = Point(0.5, 0.5)
@@ -78,7 +78,7 @@ extension GalleryScene {
         card.addSublayer(radial)
 
         let conic = GradientLayer()
-        conic.frame = Rect(282, 38, 56, 56)
+        conic.frame = Rect(282, 30, 56, 56)
         conic.type = .conic
         conic.colors = [Color(hex: 0xFF3B30), Color(hex: 0xFFCC00), Color(hex: 0x34C759),
                         Color(hex: 0x0A84FF), Color(hex: 0xAF52DE), Color(hex: 0xFF3B30)]
@@ -97,10 +97,10 @@ extension GalleryScene {
             ("Semibold 22 — the lazy dog", 22, .semibold),
             ("Bold 28 — Kiln", 28, .bold),
         ]
-        var y = 12.0
+        var y = 10.0
         for (string, size, weight) in samples {
             card.addSublayer(TextLayer.make(string, frame: Rect(16, y, w, size * 1.3), size: size, weight: weight))
-            y += size * 1.3 + 2
+            y += size * 1.3
         }
         let wrapped = TextLayer.make(
             "Wrapped and truncated: a long paragraph flows onto a second line and then ends with an ellipsis when it runs out of room",
@@ -116,22 +116,22 @@ extension GalleryScene {
 
     /// A drop shadow, a bordered card, and glows on a dark panel.
     func buildShadows(in card: Layer) {
-        let raised = Layer.make(frame: Rect(16, 18, 86, 64), color: .white, cornerRadius: 12)
+        let raised = Layer.make(frame: Rect(16, 14, 86, 60), color: .white, cornerRadius: 12)
         raised.shadowColor = .black
         raised.shadowOpacity = 0.3
         raised.shadowRadius = 8
         raised.shadowOffset = Point(0, 5)
         card.addSublayer(raised)
 
-        let bordered = Layer.make(frame: Rect(116, 18, 86, 64), color: Color(hex: 0xF2F2F7), cornerRadius: 12)
+        let bordered = Layer.make(frame: Rect(116, 14, 86, 60), color: Color(hex: 0xF2F2F7), cornerRadius: 12)
         bordered.borderWidth = 2
         bordered.borderColor = Palette.tint
         card.addSublayer(bordered)
 
-        let night = Layer.make(frame: Rect(216, 10, cardWidth - 232, 80), color: Palette.night, cornerRadius: 10)
+        let night = Layer.make(frame: Rect(216, 8, cardWidth - 224, 76), color: Palette.night, cornerRadius: 10)
         card.addSublayer(night)
         let glowRing = ShapeLayer()
-        glowRing.frame = Rect(16, 10, 60, 60)
+        glowRing.frame = Rect(14, 8, 60, 60)
         glowRing.path = Path(circleCenter: Point(30, 30), radius: 24)
         glowRing.strokeColor = .white
         glowRing.lineWidth = 1.5
@@ -142,7 +142,7 @@ extension GalleryScene {
         glowRing.shadowRadius = 4
         glowRing.shadowOffset = .zero
         night.addSublayer(glowRing)
-        let dot = Layer.make(frame: Rect(92, 32, 16, 16), color: Color(hex: 0x30D158), cornerRadius: 8)
+        let dot = Layer.make(frame: Rect(92, 30, 16, 16), color: Color(hex: 0x30D158), cornerRadius: 8)
         dot.shadowColor = Color(hex: 0x30D158)
         dot.shadowOpacity = 1
         dot.shadowRadius = 8
@@ -152,7 +152,7 @@ extension GalleryScene {
 
     /// Rounded clipping, rotated and scaled layers, a generated bitmap.
     func buildTransforms(in card: Layer) {
-        let clip = Layer.make(frame: Rect(16, 16, 86, 86), color: Color(hex: 0xE5E5EA), cornerRadius: 22)
+        let clip = Layer.make(frame: Rect(16, 12, 86, 86), color: Color(hex: 0xE5E5EA), cornerRadius: 22)
         clip.masksToBounds = true
         let bar = GradientLayer()
         bar.frame = Rect(-20, 30, 130, 28)
@@ -164,21 +164,21 @@ extension GalleryScene {
         card.addSublayer(clip)
 
         for (i, angle) in [15.0, 30.0, 45.0].enumerated() {
-            let square = Layer.make(frame: Rect(122 + Double(i) * 50, 30, 32, 32),
+            let square = Layer.make(frame: Rect(122 + Double(i) * 50, 20, 32, 32),
                                     color: Color(hex: 0x5E5CE6), cornerRadius: 6)
             square.transform = AffineTransform(rotationAngle: angle * Double.pi / 180)
             card.addSublayer(square)
         }
-        let scaled = TextLayer.make("×1.5", frame: Rect(122, 78, 40, 18), size: 12, weight: .semibold,
+        let scaled = TextLayer.make("×1.5", frame: Rect(126, 70, 40, 18), size: 12, weight: .semibold,
                                     color: Color(hex: 0x5E5CE6), alignment: .center)
         scaled.transform = AffineTransform(scaleX: 1.5, y: 1.5)
         card.addSublayer(scaled)
-        let shrunk = TextLayer.make("×0.75", frame: Rect(182, 80, 44, 18), size: 12, weight: .semibold,
+        let shrunk = TextLayer.make("×0.75", frame: Rect(190, 72, 44, 18), size: 12, weight: .semibold,
                                     color: Color(hex: 0x5E5CE6), alignment: .center)
         shrunk.transform = AffineTransform(scaleX: 0.75, y: 0.75)
         card.addSublayer(shrunk)
 
-        let image = Layer.make(frame: Rect(cardWidth - 102, 16, 86, 86), cornerRadius: 12)
+        let image = Layer.make(frame: Rect(cardWidth - 102, 12, 86, 86), cornerRadius: 12)
         image.contents = GalleryScene.makePattern(size: 24)
         image.masksToBounds = true
         card.addSublayer(image)

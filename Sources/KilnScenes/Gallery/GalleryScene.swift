@@ -23,17 +23,17 @@ public final class GalleryScene: Scene {
     public func handle(_ event: PointerEvent) {}
 
     private func build() {
-        var y = 44.0
+        var y = 34.0
         root.addSublayer(TextLayer.make("Gallery", frame: Rect(16, y, cardWidth, 40), size: 32, weight: .bold))
         root.addSublayer(TextLayer.make("Every layer kind and option Kiln draws",
                                         frame: Rect(16, y + 40, cardWidth, 20), size: 14,
                                         color: Palette.secondaryLabel))
-        y += 72
-        y = addSection("STROKES", at: y, height: 104, build: buildStrokes)
-        y = addSection("GRADIENTS", at: y, height: 132, dark: true, build: buildGradients)
-        y = addSection("TEXT", at: y, height: 150, build: buildText)
-        y = addSection("SHADOWS AND GLOWS", at: y, height: 100, build: buildShadows)
-        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 118, build: buildTransforms)
+        y += 68
+        y = addSection("STROKES", at: y, height: 96, build: buildStrokes)
+        y = addSection("GRADIENTS", at: y, height: 116, dark: true, build: buildGradients)
+        y = addSection("TEXT", at: y, height: 160, build: buildText)
+        y = addSection("SHADOWS AND GLOWS", at: y, height: 92, build: buildShadows)
+        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 110, build: buildTransforms)
     }
 
     /// A caption and a card; `build` fills the card. Returns the y below it.
@@ -46,6 +46,6 @@ public final class GalleryScene: Scene {
         card.applyCardShadow()
         root.addSublayer(card)
         build(card)
-        return y + 20 + height + 14
+        return y + 20 + height + 12
     }
 }

@@ -1,0 +1,127 @@
+// The live window: a resizable SDL window with the device canvas letterboxed inside it,
+// HiDPI aware, stepping with vsync. Esc returns to the launcher (or quits from it).
+// Limits: needs a display (X11 or XWayland); `kiln render` works without one.
+import CSDL2
+import Foundation
+import KilnCore
+import KilnScenes
+
+/// Runs scenes in a window until the user closes it.
+public final class WindowHost {
+    public struct Options {
+        public var device: DevicePreset
+        public var seed: UInt64
+        public var events: EventSink?
+        /// Quit after this many seconds (for tests and demos); `nil` runs until closed.
+        public var quitAfter: Double?
+
+        public init(device: DevicePreset, seed: UInt64 = 1, events: EventSink? = nil, quitAfter: Double? = nil) {
+            self.device = device
+            self.seed = seed
+            self.events = events
+            self.quitAfter = quitAfter
+        }
+    }
+
+    private let options: Options
+    private let window: OpaquePointer
+    private let renderer: SDLRenderer
+    private let compositor: Compositor
+    private var translator = InputTranslator()
+    private var scene: Scene!
+    private var sceneStart = 0.0
+    private var pendingScene: String??
+    private let clock = SystemClock()
+
+    /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
+    public init(options: Options) throws {
+        self.options = options
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw PlatformError.noDisplay("no display: \(sdlError()). To render without one, use `kiln render SCENE --out FILE.png`.")
+        }
+        let size = options.device.size
+        // Start at a comfortable size: the canvas at 1×, shrunk to fit a small screen.
+        var mode = SDL_DisplayMode()
+        let fit = SDL_GetDesktopDisplayMode(0, &mode) == 0 && mode.h > 0
+            ? min(1, Double(mode.h) * 0.9 / size.height, Double(mode.w) * 0.9 / size.width) : 1
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow("Kiln", Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32(size.width * fit), Int32(size.height * fit), flags) else {
+            SDL_Quit()
+            throw PlatformError.noDisplay("cannot open a window: \(sdlError()). To render without a display, use `kiln render`.")
+        }
+        self.window = window
+        SDL_SetWindowMinimumSize(window, 200, 200)
+        renderer = try SDLRenderer(window: window, vsync: true)
+        compositor = Compositor(renderer: renderer)
+    }
+
+    deinit {
+        scene = nil
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// Shows `sceneName` (or the launcher) and runs until the window closes.
+    public func run(scene sceneName: String?) {
+        show(sceneName)
+        var running = true
+        while running {
+            let now = clock.now
+            var event = SDL_Event()
+            while SDL_PollEvent(&event) != 0 {
+                running = handle(event, time: now - sceneStart) && running
+            }
+            if let next = pendingScene {
+                pendingScene = nil
+                show(next)
+            }
+            if let limit = options.quitAfter, now >= limit { running = false }
+            drawFrame(time: clock.now - sceneStart)
+        }
+    }
+
+    private func show(_ name: String?) {
+        let context = SceneContext(canvasSize: options.device.size, events: options.events, seed: options.seed,
+                                   openScene: { [weak self] in self?.pendingScene = .some($0) })
+        scene = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
+        sceneStart = clock.now
+        SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
+        context.emit("scene.opened", at: 0, ["scene": .string(scene.name)])
+    }
+
+    /// Returns `false` when the app should quit.
+    private func handle(_ event: SDL_Event, time: Double) -> Bool {
+        switch translator.translate(event, time: time) {
+        case .quit:
+            return false
+        case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
+            if scene is LauncherScene { return false }
+            pendingScene = .some(nil)
+        case .key(let key):
+            _ = scene.handle(key)
+        case .pointer(let pointer):
+            scene.handle(pointer)
+        case .resized, nil:
+            break
+        }
+        return true
+    }
+
+    private func drawFrame(time: Double) {
+        scene.update(time: time)
+        let output = renderer.outputSize
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        translator.windowSize = Size(Double(w), Double(h))
+        translator.pixelRatio = Point(x: Double(output.width) / Double(max(w, 1)),
+                                      y: Double(output.height) / Double(max(h, 1)))
+        let viewport = Viewport.fitting(canvas: options.device.size,
+                                        into: Size(Double(output.width), Double(output.height)))
+        translator.viewport = viewport
+        compositor.draw(RenderList(root: scene.root), viewport: viewport, canvas: options.device.size,
+                        background: scene.backgroundColor)
+        SDL_RenderPresent(renderer.handle)
+    }
+}

@@ -1,0 +1,88 @@
+// The one place where SDL events become Kiln values: pointer events in canvas points and
+// key presses. Window coordinates are mapped to device pixels (HiDPI) and then, through the
+// letterboxing viewport, to the canvas. Mouse events that SDL synthesizes from touches
+// (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them. Limits: SDL2 reports no pen pressure; pressure
+// from tablets is merged in elsewhere.
+import CSDL2
+import Foundation
+import KilnCore
+
+/// What one SDL event means to the app.
+enum InputAction {
+    case pointer(PointerEvent)
+    case key(KeyPress)
+    case quit
+    case resized
+}
+
+/// Translates SDL events, knowing the window-to-canvas mapping.
+struct InputTranslator {
+    /// Device pixels per window coordinate (2 on a HiDPI display).
+    var pixelRatio: Point = Point(1, 1)
+    var viewport = Viewport(scale: 1)
+    /// The window's size in window coordinates (touch positions come normalized to it).
+    var windowSize = Size(1, 1)
+    private var mouseDown = false
+
+    /// A window coordinate in canvas points.
+    func canvasPoint(windowX: Double, windowY: Double) -> Point {
+        viewport.canvasPoint(Point(x: windowX * pixelRatio.x, y: windowY * pixelRatio.y))
+    }
+
+    /// The meaning of `event` at time `time`, if it has one.
+    mutating func translate(_ event: SDL_Event, time: Double) -> InputAction? {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_WINDOWEVENT:
+            let kind = SDL_WindowEventID(UInt32(event.window.event))
+            return kind == SDL_WINDOWEVENT_SIZE_CHANGED ? .resized : nil
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            return mouseButton(event.button, time: time)
+        case SDL_MOUSEMOTION:
+            guard event.motion.which != UInt32.max else { return nil }
+            let p = canvasPoint(windowX: Double(event.motion.x), windowY: Double(event.motion.y))
+            return .pointer(PointerEvent(id: 0, phase: mouseDown ? .moved : .hover, location: p,
+                                         timestamp: time, device: .mouse, buttons: Int(event.motion.state)))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            return finger(event.tfinger, time: time)
+        case SDL_KEYDOWN:
+            return key(event.key)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func mouseButton(_ b: SDL_MouseButtonEvent, time: Double) -> InputAction? {
+        guard b.which != UInt32.max, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+        let down = SDL_EventType(b.type) == SDL_MOUSEBUTTONDOWN
+        mouseDown = down
+        let p = canvasPoint(windowX: Double(b.x), windowY: Double(b.y))
+        return .pointer(PointerEvent(id: 0, phase: down ? .began : .ended, location: p, timestamp: time,
+                                     device: .mouse, buttons: down ? 1 : 0))
+    }
+
+    private func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputAction? {
+        let phase: PointerPhase = switch SDL_EventType(f.type) {
+        case SDL_FINGERDOWN: .began
+        case SDL_FINGERUP: .ended
+        default: .moved
+        }
+        return .pointer(PointerEvent(id: 1000 + Int(f.fingerId), phase: phase,
+                                     location: canvasPoint(windowX: Double(f.x) * windowSize.width,
+                                                           windowY: Double(f.y) * windowSize.height),
+                                     timestamp: time,
+                                     device: .touch, pressure: Double(f.pressure), pressureSource: "touch"))
+    }
+
+    private func key(_ k: SDL_KeyboardEvent) -> InputAction? {
+        let mod = Int(k.keysym.mod)
+        var modifiers: KeyPress.Modifiers = []
+        if mod & Int(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.ctrl) }
+        if mod & Int(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
+        if mod & Int(KMOD_ALT.rawValue) != 0 { modifiers.insert(.alt) }
+        if mod & Int(KMOD_GUI.rawValue) != 0 { modifiers.insert(.meta) }
+        guard let name = SDL_GetKeyName(k.keysym.sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }
+        return .key(KeyPress(name.replacingOccurrences(of: " ", with: ""), modifiers: modifiers))
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `kiln` command: opens the window, or renders, benchmarks and inspects headlessly.
+@main
+struct Kiln: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiln",
+        abstract: "Prototype touch interactions: a Core-Animation-style layer tree in a window.",
+        subcommands: [Open.self, Render.self],
+        defaultSubcommand: Open.self)
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+/// `kiln render SCENE --out FILE`: offline, exact, headless.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a scene offline, with no display: one PNG, or PNG frames into a folder.")
+
+    @Argument(help: "The scene to render.")
+    var scene: String
+
+    @Option(help: "Output: FILE.png for one frame, or DIR/ for numbered PNG frames.")
+    var out: String
+
+    @Option(help: "Scene time of a single frame, in seconds.")
+    var at: Double = 0
+
+    @Option(help: "Frames per second of scene time.")
+    var fps: Double = 60
+
+    @Option(help: "Length in seconds, for frame folders.")
+    var duration: Double?
+
+    @Option(help: "Number of frames, for frame folders (overrides --duration).")
+    var frames: Int?
+
+    @Option(help: "Device pixels per point.")
+    var scale: Double = 2
+
+    @OptionGroup var canvas: CanvasOptions
+
+    func validate() throws {
+        try CanvasOptions.validateScene(scene)
+        guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at takes seconds from 0 to 3600.") }
+        guard fps >= 1, fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
+        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+        if let frames, frames < 1 || frames > 100_000 { throw ValidationError("--frames takes 1 to 100000.") }
+        if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
+    }
+
+    func run() throws {
+        let device = try canvas.resolveDevice()
+        let printer = canvas.events ? JSONLinePrinter() : nil
+        let context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.seed)
+        guard let scene = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
+        let host: OffscreenHost
+        do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        if out.hasSuffix("/") || isDirectory(out) {
+            try renderFrames(scene, host: host, folder: out)
+        } else {
+            try renderStill(scene, host: host)
+        }
+    }
+
+    /// Steps the scene at `fps` up to `--at` and writes that frame.
+    private func renderStill(_ scene: Scene, host: OffscreenHost) throws {
+        guard out.lowercased().hasSuffix(".png") else {
+            warn("cannot write '\(out)': give a .png file, or a folder ending in / for frames")
+            throw ExitCode(2)
+        }
+        let steps = Int((at * fps).rounded(.down))
+        for i in 0...steps { scene.update(time: Double(i) / fps) }
+        scene.update(time: at)
+        let started = Date()
+        let frame = host.render(scene)
+        try write(frame, to: out)
+        let ms = Date().timeIntervalSince(started) * 1000
+        warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
+    }
+
+    private func renderFrames(_ scene: Scene, host: OffscreenHost, folder: String) throws {
+        let count = frames ?? Int(((duration ?? 1) * fps).rounded())
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            warn("cannot create the folder \(folder): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        for i in 0..<count {
+            scene.update(time: Double(i) / fps)
+            let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
+            try write(host.render(scene), to: path)
+        }
+        warn("wrote \(count) frames to \(folder)")
+    }
+
+    private func write(_ frame: Bitmap, to path: String) throws {
+        do { try frame.writePNG(to: path) } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+}
