@@ -1,0 +1,44 @@
+// Errors from reading evemu recordings. Limits: one error per file, the first problem
+// found; parsing does not try to recover and report more.
+
+import Foundation
+
+/// Why an evemu recording could not be read, with the file and line it concerns.
+public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// What went wrong.
+    public enum Reason: Equatable, Sendable {
+        /// A line did not have the expected shape; the text says what was expected.
+        case malformedLine(String)
+        /// The device has no `ABS_PRESSURE` axis, so it cannot drive pressure.
+        case noPressureAxis
+        /// The file could not be read at all; the text is the system's reason.
+        case unreadable(String)
+    }
+
+    /// The file's name (its last path component), as the user would recognize it.
+    public var file: String
+    /// The 1-based line number, when the problem is on one line.
+    public var line: Int?
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Makes an error for `file`, at `line` if known.
+    public init(file: String, line: Int? = nil, reason: Reason) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    /// One line, compiler style: `file:line: what went wrong`.
+    public var description: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        switch reason {
+        case .malformedLine(let detail): return "\(place): malformed line: \(detail)"
+        case .noPressureAxis: return "\(place): no pressure axis (no `A: 18` line)"
+        case .unreadable(let detail): return "\(place): cannot read the file: \(detail)"
+        }
+    }
+
+    /// The same one line, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
