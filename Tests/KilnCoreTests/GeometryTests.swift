@@ -114,12 +114,12 @@ func rectEnclosingPoints() {
     #expect(none == .zero)
 }
 
-// MARK: - AffineTransform
+// MARK: - Transform
 
 @Test("Concatenating applies the receiver first, then the argument")
 func transformConcatenationOrder() {
-    let scale = AffineTransform(scaleX: 2, y: 2)
-    let translate = AffineTransform(translationX: 10, y: 0)
+    let scale = Transform(scaleX: 2, y: 2)
+    let translate = Transform(translationX: 10, y: 0)
 
     let scaleThenTranslate = scale.concatenating(translate).apply(to: Point(1, 1))
     let translateThenScale = translate.concatenating(scale).apply(to: Point(1, 1))
@@ -130,7 +130,7 @@ func transformConcatenationOrder() {
 
 @Test("translatedBy, scaledBy and rotated act before the existing transform")
 func transformPrependingHelpers() {
-    let base = AffineTransform(scaleX: 3, y: 3)
+    let base = Transform(scaleX: 3, y: 3)
 
     let moved = base.translatedBy(x: 1, y: 2).apply(to: Point.zero)
     let scaled = base.scaledBy(x: 2, y: 1).apply(to: Point(1, 1))
@@ -141,7 +141,7 @@ func transformPrependingHelpers() {
 
 @Test("A positive rotation turns the x axis towards the y axis")
 func transformRotationDirection() {
-    let quarterTurn = AffineTransform(rotationAngle: Double.pi / 2)
+    let quarterTurn = Transform(rotationAngle: Double.pi / 2)
 
     let turned = quarterTurn.apply(to: Point(1, 0))
 
@@ -150,11 +150,11 @@ func transformRotationDirection() {
 
 @Test("The inverse undoes the transform, and a collapsing transform has none")
 func transformInverse() {
-    let t = AffineTransform(rotationAngle: 0.7).scaledBy(x: 2, y: 0.5).translatedBy(x: 3, y: -4)
+    let t = Transform(rotationAngle: 0.7).scaledBy(x: 2, y: 0.5).translatedBy(x: 3, y: -4)
     let p = Point(5, 7)
 
     let roundTrip = t.inverted().map { $0.apply(to: t.apply(to: p)) }
-    let collapsed = AffineTransform(scaleX: 0, y: 1).inverted()
+    let collapsed = Transform(scaleX: 0, y: 1).inverted()
 
     #expect(roundTrip.map { isClose($0, p) } == true)
     #expect(collapsed == nil)
@@ -163,7 +163,7 @@ func transformInverse() {
 @Test("A rotated rectangle is bounded by the box around its turned corners")
 func transformRectBoundsUnderRotation() {
     let square = Rect(-1, -1, 2, 2)
-    let eighthTurn = AffineTransform(rotationAngle: Double.pi / 4)
+    let eighthTurn = Transform(rotationAngle: Double.pi / 4)
 
     let bounds = eighthTurn.apply(to: square)
 

@@ -1,7 +1,7 @@
 import Testing
 import KilnCore
 
-private func isClose(_ x: AffineTransform, _ y: AffineTransform, within tolerance: Double = 1e-9)
+private func isClose(_ x: Transform, _ y: Transform, within tolerance: Double = 1e-9)
     -> Bool
 {
     let pairs = [(x.a, y.a), (x.b, y.b), (x.c, y.c), (x.d, y.d), (x.tx, y.tx), (x.ty, y.ty)]
@@ -37,42 +37,42 @@ func colours() {
 
 @Test("Half way from identity to a 90° rotation is a 45° rotation with scale 1")
 func halfRotation() {
-    let quarterTurn = AffineTransform(rotationAngle: .pi / 2)
+    let quarterTurn = Transform(rotationAngle: .pi / 2)
 
-    let halfWay = blend(AffineTransform.identity, quarterTurn, 0.5)
+    let halfWay = blend(Transform.identity, quarterTurn, 0.5)
 
-    #expect(isClose(halfWay, AffineTransform(rotationAngle: .pi / 4)))
+    #expect(isClose(halfWay, Transform(rotationAngle: .pi / 4)))
     #expect(abs(halfWay.determinant - 1) < 1e-9)
 }
 
 @Test("A rotation takes the shorter way round")
 func rotationTakesShorterWay() {
-    let from = AffineTransform(rotationAngle: 170 * .pi / 180)
-    let to = AffineTransform(rotationAngle: -170 * .pi / 180)
+    let from = Transform(rotationAngle: 170 * .pi / 180)
+    let to = Transform(rotationAngle: -170 * .pi / 180)
 
     let halfWay = blend(from, to, 0.5)
 
-    #expect(isClose(halfWay, AffineTransform(rotationAngle: .pi)))
+    #expect(isClose(halfWay, Transform(rotationAngle: .pi)))
 }
 
 @Test("Translation, rotation and scale each move independently")
 func combinedTransform() {
-    let target = AffineTransform(scaleX: 3, y: 5)
-        .concatenating(AffineTransform(rotationAngle: .pi / 3))
-        .concatenating(AffineTransform(translationX: 40, y: -20))
+    let target = Transform(scaleX: 3, y: 5)
+        .concatenating(Transform(rotationAngle: .pi / 3))
+        .concatenating(Transform(translationX: 40, y: -20))
 
-    let halfWay = blend(AffineTransform.identity, target, 0.5)
+    let halfWay = blend(Transform.identity, target, 0.5)
 
-    let expected = AffineTransform(scaleX: 2, y: 3)
-        .concatenating(AffineTransform(rotationAngle: .pi / 6))
-        .concatenating(AffineTransform(translationX: 20, y: -10))
+    let expected = Transform(scaleX: 2, y: 3)
+        .concatenating(Transform(rotationAngle: .pi / 6))
+        .concatenating(Transform(translationX: 20, y: -10))
     #expect(isClose(halfWay, expected))
 }
 
 @Test("A skewed, scaled, rotated transform survives decomposition unchanged")
 func decompositionRoundTrips() {
-    let transform = AffineTransform(a: 1.2, b: 0.7, c: -0.9, d: 2.1, tx: 5, ty: -3)
-    let mirrored = AffineTransform(a: -1, b: 0, c: 0.3, d: 2, tx: 0, ty: 0)
+    let transform = Transform(a: 1.2, b: 0.7, c: -0.9, d: 2.1, tx: 5, ty: -3)
+    let mirrored = Transform(a: -1, b: 0, c: 0.3, d: 2, tx: 0, ty: 0)
 
     let same = blend(transform, transform, 0.5)
     let sameMirrored = blend(mirrored, mirrored, 0.3)
@@ -83,17 +83,17 @@ func decompositionRoundTrips() {
 
 @Test("Growing from a zero scale passes through half scale")
 func growsFromZeroScale() {
-    let collapsed = AffineTransform(scaleX: 0, y: 0)
+    let collapsed = Transform(scaleX: 0, y: 0)
 
-    let halfWay = blend(collapsed, AffineTransform.identity, 0.5)
+    let halfWay = blend(collapsed, Transform.identity, 0.5)
 
-    #expect(isClose(halfWay, AffineTransform(scaleX: 0.5, y: 0.5)))
+    #expect(isClose(halfWay, Transform(scaleX: 0.5, y: 0.5)))
 }
 
 @Test("Transform interpolation returns the endpoints exactly")
 func transformEndpointsAreExact() {
-    let from = AffineTransform(a: 0.3, b: 0.1, c: -0.2, d: 0.9, tx: 1.1, ty: 2.2)
-    let to = AffineTransform(rotationAngle: 1).translatedBy(x: 3, y: 4)
+    let from = Transform(a: 0.3, b: 0.1, c: -0.2, d: 0.9, tx: 1.1, ty: 2.2)
+    let to = Transform(rotationAngle: 1).translatedBy(x: 3, y: 4)
 
     let ends = [blend(from, to, 0), blend(from, to, 1)]
 

@@ -36,10 +36,10 @@ extension Rect: Interpolatable {
     }
 }
 
-extension AffineTransform: Interpolatable {
+extension Transform: Interpolatable {
     /// Translation, rotation (the shorter way round), scale and skew interpolated
     /// separately, so that a rotation animates as a rotation rather than a squash.
-    public func interpolated(to other: AffineTransform, t: Double) -> AffineTransform {
+    public func interpolated(to other: Transform, t: Double) -> Transform {
         if t == 0 { return self }
         if t == 1 { return other }
         let from = Decomposition(self), to = Decomposition(other)
@@ -54,7 +54,7 @@ extension AffineTransform: Interpolatable {
     }
 }
 
-extension AffineTransform {
+extension Transform {
     /// An affine transform as rotation · scale · skew (applied right to left), then
     /// translation: the linear part is R(rotation) · diag(scale) · [[1, skew], [0, 1]].
     struct Decomposition {
@@ -71,7 +71,7 @@ extension AffineTransform {
         }
 
         /// Splits `m`; a reflection shows up as a negative `scale.height`.
-        init(_ m: AffineTransform) {
+        init(_ m: Transform) {
             translation = Point(x: m.tx, y: m.ty)
             let xAxis = (m.a * m.a + m.b * m.b).squareRoot()
             guard xAxis > 1e-12 else {
@@ -91,11 +91,11 @@ extension AffineTransform {
         }
 
         /// The transform these parts make.
-        var transform: AffineTransform {
+        var transform: Transform {
             let cs = cos(rotation), sn = sin(rotation)
             let sx = scale.width, sy = scale.height
             // R · [[sx, sx·skew], [0, sy]]
-            return AffineTransform(
+            return Transform(
                 a: cs * sx, b: sn * sx,
                 c: cs * sx * skew - sn * sy, d: sn * sx * skew + cs * sy,
                 tx: translation.x, ty: translation.y)

@@ -35,7 +35,7 @@ public struct ConvexPolygon: Hashable, Sendable {
     public var bounds: Rect { Rect(enclosing: vertices) }
 
     /// The polygon with every vertex transformed (an affine map keeps it convex).
-    public func applying(_ t: AffineTransform) -> ConvexPolygon {
+    public func applying(_ t: Transform) -> ConvexPolygon {
         ConvexPolygon(vertices.map { t.apply(to: $0) })
     }
 

@@ -21,7 +21,7 @@ open class Layer: @unchecked Sendable {
     /// The point of the bounds, in unit coordinates, that `position` and `transform` refer to.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     /// Applied around the anchor point.
-    public var transform: AffineTransform = .identity
+    public var transform: Transform = .identity
     /// Front-to-back order among siblings; larger draws later. Equal values keep insertion order.
     public var zPosition: Double = 0
     public var opacity: Double = 1
@@ -71,19 +71,19 @@ open class Layer: @unchecked Sendable {
     }
 
     /// Maps the layer's own coordinates into its superlayer's.
-    public var transformToSuperlayer: AffineTransform {
+    public var transformToSuperlayer: Transform {
         let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width,
                            y: bounds.minY + anchorPoint.y * bounds.height)
-        return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        return Transform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform)
-            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+            .concatenating(Transform(translationX: position.x, y: position.y))
     }
 
     func convertToSuperlayer(_ r: Rect) -> Rect { transformToSuperlayer.apply(to: r) }
 
     /// Maps the layer's own coordinates into the root layer's (the canvas).
-    public var transformToRoot: AffineTransform {
-        var t = AffineTransform.identity
+    public var transformToRoot: Transform {
+        var t = Transform.identity
         var layer: Layer? = self
         while let l = layer, l.superlayer != nil {
             t = t.concatenating(l.transformToSuperlayer)

@@ -106,7 +106,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The path with every point transformed.
-    public func applying(_ t: AffineTransform) -> Path {
+    public func applying(_ t: Transform) -> Path {
         Path(elements: elements.map { e in
             switch e {
             case .move(let p): return .move(to: t.apply(to: p))
@@ -158,8 +158,8 @@ extension Path {
         var circle = Path()
         circle.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * Double.pi)
         circle.closeSubpath()
-        let t = AffineTransform(scaleX: rect.width / 2, y: rect.height / 2)
-            .concatenating(AffineTransform(translationX: rect.midX, y: rect.midY))
+        let t = Transform(scaleX: rect.width / 2, y: rect.height / 2)
+            .concatenating(Transform(translationX: rect.midX, y: rect.midY))
         self = circle.applying(t)
     }
 

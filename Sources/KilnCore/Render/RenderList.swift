@@ -15,7 +15,7 @@ public struct RenderItem {
     public let layer: Layer
     public let contentKey: ContentKey
     /// Maps the layer's own coordinates to the canvas.
-    public let transform: AffineTransform
+    public let transform: Transform
     /// The product of the opacities down the tree.
     public let opacity: Double
     /// The region, in canvas points, outside which nothing of this item shows.
@@ -40,7 +40,7 @@ public struct RenderList {
     /// Every layer identity that has an item, for pruning caches.
     public var layerIDs: Set<Int> { Set(items.map(\.layer.id)) }
 
-    private mutating func append(_ layer: Layer, parentTransform: AffineTransform,
+    private mutating func append(_ layer: Layer, parentTransform: Transform,
                                  parentOpacity: Double, clip: ConvexPolygon?) {
         let opacity = parentOpacity * max(0, min(1, layer.opacity))
         guard !layer.isHidden, opacity > 0.001 else { return }

@@ -2,6 +2,7 @@
 // SDL_RenderGeometry, clipped on the CPU to its convex clip region. Layer content is
 // rasterized by Cairo once per content revision and kept as a texture.
 import CSDL2
+import Foundation
 import KilnCore
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
@@ -48,7 +49,8 @@ final class Compositor {
     }
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
-        guard let entry = texture(for: item, scale: viewport.scale), let texture = entry.texture else { return }
+        let scale = viewport.scale * Compositor.rasterFactor(for: item.transform)
+        guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
         let local = entry.localRect
         var polygon = local.corners
         if let clip = item.clip, let inverse = item.transform.inverted() {
@@ -72,6 +74,15 @@ final class Compositor {
         }
         texture.setAdditive(item.isAdditive)
         SDL_RenderGeometry(renderer.handle, texture.handle, triangles, Int32(triangles.count), nil, 0)
+    }
+
+    /// How much finer or coarser than the canvas to rasterize a layer drawn scaled, in steps
+    /// of a quarter octave so that a scale animation re-rasterizes only now and then.
+    static func rasterFactor(for transform: Transform) -> Double {
+        let s = transform.maxScale
+        guard s.isFinite, s > 0, abs(s - 1) > 0.01 else { return 1 }
+        let steps = (log2(min(max(s, 1.0 / 16), 4)) * 4).rounded(.up)
+        return pow(2, steps / 4)
     }
 
     /// The cached texture for the item, rasterizing when its content or scale changed.

@@ -128,7 +128,7 @@ extension GalleryScene {
         bordered.borderColor = Palette.tint
         card.addSublayer(bordered)
 
-        let night = Layer.make(frame: Rect(216, 8, cardWidth - 224, 76), color: Palette.night, cornerRadius: 10)
+        let night = Layer.make(frame: Rect(216, 8, cardWidth - 232, 76), color: Palette.night, cornerRadius: 10)
         card.addSublayer(night)
         let glowRing = ShapeLayer()
         glowRing.frame = Rect(14, 8, 60, 60)
@@ -159,23 +159,23 @@ extension GalleryScene {
         bar.colors = [Color(hex: 0xFF9500), Color(hex: 0xFF2D55)]
         bar.startPoint = Point(0, 0.5)
         bar.endPoint = Point(1, 0.5)
-        bar.transform = AffineTransform(rotationAngle: -Double.pi / 5)
+        bar.transform = Transform(rotationAngle: -Double.pi / 5)
         clip.addSublayer(bar)
         card.addSublayer(clip)
 
         for (i, angle) in [15.0, 30.0, 45.0].enumerated() {
-            let square = Layer.make(frame: Rect(122 + Double(i) * 50, 20, 32, 32),
+            let square = Layer.make(frame: Rect(120 + Double(i) * 44, 22, 30, 30),
                                     color: Color(hex: 0x5E5CE6), cornerRadius: 6)
-            square.transform = AffineTransform(rotationAngle: angle * Double.pi / 180)
+            square.transform = Transform(rotationAngle: angle * Double.pi / 180)
             card.addSublayer(square)
         }
         let scaled = TextLayer.make("×1.5", frame: Rect(126, 70, 40, 18), size: 12, weight: .semibold,
                                     color: Color(hex: 0x5E5CE6), alignment: .center)
-        scaled.transform = AffineTransform(scaleX: 1.5, y: 1.5)
+        scaled.transform = Transform(scaleX: 1.5, y: 1.5)
         card.addSublayer(scaled)
         let shrunk = TextLayer.make("×0.75", frame: Rect(190, 72, 44, 18), size: 12, weight: .semibold,
                                     color: Color(hex: 0x5E5CE6), alignment: .center)
-        shrunk.transform = AffineTransform(scaleX: 0.75, y: 0.75)
+        shrunk.transform = Transform(scaleX: 0.75, y: 0.75)
         card.addSublayer(shrunk)
 
         let image = Layer.make(frame: Rect(cardWidth - 102, 12, 86, 86), cornerRadius: 12)

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A 2-D affine transform with Core Graphics' layout: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
-public struct AffineTransform: Hashable, Sendable, Codable {
+public struct Transform: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
@@ -27,8 +27,8 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     public var isIdentity: Bool { self == .identity }
 
     /// `self` applied first, then `other`.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: Transform) -> Transform {
+        Transform(
             a: a * other.a + b * other.c,
             b: a * other.b + b * other.d,
             c: c * other.a + d * other.c,
@@ -38,27 +38,27 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     }
 
     /// A translation applied before this transform.
-    public func translatedBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(translationX: x, y: y).concatenating(self)
+    public func translatedBy(x: Double, y: Double) -> Transform {
+        Transform(translationX: x, y: y).concatenating(self)
     }
 
     /// A scale applied before this transform.
-    public func scaledBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(scaleX: x, y: y).concatenating(self)
+    public func scaledBy(x: Double, y: Double) -> Transform {
+        Transform(scaleX: x, y: y).concatenating(self)
     }
 
     /// A rotation applied before this transform.
-    public func rotated(by angle: Double) -> AffineTransform {
-        AffineTransform(rotationAngle: angle).concatenating(self)
+    public func rotated(by angle: Double) -> Transform {
+        Transform(rotationAngle: angle).concatenating(self)
     }
 
     public var determinant: Double { a * d - b * c }
 
     /// The inverse, or `nil` when the transform collapses the plane.
-    public func inverted() -> AffineTransform? {
+    public func inverted() -> Transform? {
         let det = determinant
         guard abs(det) > 1e-12 else { return nil }
-        return AffineTransform(
+        return Transform(
             a: d / det, b: -b / det, c: -c / det, d: a / det,
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
