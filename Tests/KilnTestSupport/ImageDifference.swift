@@ -1,0 +1,56 @@
+import KilnCore
+
+/// How two images differ, channel by channel: the basis of golden-image assertions.
+public struct ImageDifference {
+    /// The largest difference of any channel of any pixel, 0…255.
+    public let maxChannelDelta: Int
+    /// The mean absolute channel difference over every channel of every pixel.
+    public let meanChannelDelta: Double
+    /// How many pixels have a channel differing by more than the tolerance.
+    public let pixelsOverTolerance: Int
+    /// A picture of the difference: black where equal, brighter where further apart.
+    public let diffImage: Bitmap
+    public let sizesMatch: Bool
+
+    /// Compares `actual` with `expected`, counting pixels whose channels differ by more
+    /// than `tolerance`.
+    public init(actual: Bitmap, expected: Bitmap, tolerance: Int) {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            sizesMatch = false
+            maxChannelDelta = 255
+            meanChannelDelta = 255
+            pixelsOverTolerance = max(actual.width * actual.height, expected.width * expected.height)
+            diffImage = Bitmap(width: 1, height: 1)
+            return
+        }
+        sizesMatch = true
+        var diff = Bitmap(width: actual.width, height: actual.height)
+        var maxDelta = 0, over = 0, sum = 0
+        for i in stride(from: 0, to: actual.pixels.count, by: 4) {
+            var pixelMax = 0
+            for c in 0..<4 {
+                let d = abs(Int(actual.pixels[i + c]) - Int(expected.pixels[i + c]))
+                sum += d
+                pixelMax = max(pixelMax, d)
+            }
+            maxDelta = max(maxDelta, pixelMax)
+            if pixelMax > tolerance { over += 1 }
+            let shade = UInt8(min(255, pixelMax * 4))
+            diff.pixels[i] = shade
+            diff.pixels[i + 1] = pixelMax > tolerance ? 0 : shade
+            diff.pixels[i + 2] = pixelMax > tolerance ? 0 : shade
+            diff.pixels[i + 3] = 255
+        }
+        maxChannelDelta = maxDelta
+        meanChannelDelta = Double(sum) / Double(max(1, actual.pixels.count))
+        pixelsOverTolerance = over
+        diffImage = diff
+    }
+
+    /// A one-line summary for failure messages.
+    public var summary: String {
+        sizesMatch
+            ? "max channel delta \(maxChannelDelta), mean \(meanChannelDelta), \(pixelsOverTolerance) pixels over tolerance"
+            : "the images have different sizes"
+    }
+}
