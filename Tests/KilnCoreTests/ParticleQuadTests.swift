@@ -56,7 +56,7 @@ func quadRotationAndTransform() {
     simulation.configuration.birthRate = 0
     simulation.step(dt: 1)
     var geometry = ParticleGeometry(layout: .triangles)
-    let toPixels = AffineTransform(scaleX: 2, y: 2)
+    let toPixels = Transform(scaleX: 2, y: 2)
 
     simulation.writeQuads(into: &geometry, transform: toPixels, opacity: 0.5)
 

@@ -9,7 +9,7 @@ extension EmitterSimulation {
     /// `oldestLast` order the particles within each batch; batches follow the cell order.
     /// Cells without contents are skipped. Allocates nothing once the buffers are big enough.
     public func writeQuads(
-        into geometry: inout ParticleGeometry, transform: AffineTransform = .identity,
+        into geometry: inout ParticleGeometry, transform: Transform = .identity,
         opacity: Double = 1
     ) {
         let cells = configuration.cells
@@ -75,7 +75,7 @@ private struct QuadWriter {
     let opacity: Float
     let isTriangles: Bool
 
-    init(cell: EmitterCell, transform t: AffineTransform, opacity: Double, isTriangles: Bool) {
+    init(cell: EmitterCell, transform t: Transform, opacity: Double, isTriangles: Bool) {
         a = Float(t.a); b = Float(t.b); c = Float(t.c); d = Float(t.d)
         tx = Float(t.tx); ty = Float(t.ty)
         halfWidth = Float(cell.contentsSize.width / 2)

@@ -1,0 +1,57 @@
+import KilnCore
+import KilnScenes
+import Testing
+
+@Suite("Launcher")
+struct LauncherTests {
+    func makeLauncher() -> (LauncherScene, () -> [String?]) {
+        var opened: [String?] = []
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, openScene: { opened.append($0) })
+        return (LauncherScene(context: context), { opened })
+    }
+
+    @Test("Key 1 opens the first scene of the catalogue; other keys are not used")
+    func numberKeys() {
+        let (launcher, opened) = makeLauncher()
+
+        let used = launcher.handle(KeyPress("1"))
+        let unused = launcher.handle(KeyPress("9"))
+
+        #expect(used && !unused)
+        #expect(opened() == [SceneCatalog.entries[0].name])
+    }
+
+    @Test("A click that starts and ends on a card opens its scene")
+    func clickOpens() throws {
+        let (launcher, opened) = makeLauncher()
+        let card = try #require(launcher.root.layer(named: "card.gallery"))
+        let centre = card.convert(Point(card.bounds.midX, card.bounds.midY), to: nil)
+
+        launcher.handle(PointerEvent(phase: .began, location: centre, timestamp: 0))
+        launcher.handle(PointerEvent(phase: .ended, location: centre, timestamp: 0.1))
+
+        #expect(opened() == ["gallery"])
+    }
+
+    @Test("A press that leaves the card before lifting opens nothing")
+    func dragOffCancels() throws {
+        let (launcher, opened) = makeLauncher()
+        let card = try #require(launcher.root.layer(named: "card.gallery"))
+        let centre = card.convert(Point(card.bounds.midX, card.bounds.midY), to: nil)
+
+        launcher.handle(PointerEvent(phase: .began, location: centre, timestamp: 0))
+        launcher.handle(PointerEvent(phase: .ended, location: Point(5, 800), timestamp: 0.1))
+
+        #expect(opened().isEmpty)
+    }
+
+    @Test("Every catalogue name makes a scene and unknown names make none")
+    func catalogue() {
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
+
+        for name in SceneCatalog.names {
+            #expect(SceneCatalog.make(name, context: context)?.name == name)
+        }
+        #expect(SceneCatalog.make("nope", context: context) == nil)
+    }
+}
