@@ -65,8 +65,8 @@ struct Render: ParsableCommand {
             throw ExitCode(2)
         }
         let steps = Int((at * fps).rounded(.down))
-        for i in 0...steps { scene.update(time: Double(i) / fps) }
-        scene.update(time: at)
+        for i in 0...steps { scene.advance(to: Double(i) / fps) }
+        scene.advance(to: at)
         let started = Date()
         let frame = host.render(scene)
         try write(frame, to: out)
@@ -83,7 +83,7 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         for i in 0..<count {
-            scene.update(time: Double(i) / fps)
+            scene.advance(to: Double(i) / fps)
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
             try write(host.render(scene), to: path)
         }

@@ -11,7 +11,7 @@ public enum GradientType: String, Sendable, Codable {
 /// A layer filled with a colour gradient, like `CAGradientLayer`, optionally inside a path.
 open class GradientLayer: Layer, @unchecked Sendable {
     public var type: GradientType = .axial { didSet { invalidateContent() } }
-    public var colors: [Color] = [] { didSet { invalidateContent() } }
+    public var colors: [Color] = [] { didSet { contentChanged(.colors, from: oldValue) } }
     /// Stops 0…1 for each colour; `nil` spreads them evenly.
     public var locations: [Double]? { didSet { invalidateContent() } }
     /// In unit coordinates of the bounds.

@@ -15,29 +15,39 @@ open class Layer: @unchecked Sendable {
     public var name: String?
 
     /// The layer's own coordinate space; its size is the layer's size.
-    public var bounds: Rect = .zero { didSet { if bounds.size != oldValue.size { invalidateContent() } } }
+    public var bounds: Rect = .zero {
+        didSet {
+            if bounds.size != oldValue.size { invalidateContent() }
+            implicitChange(.bounds, from: oldValue)
+        }
+    }
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position: Point = .zero
+    public var position: Point = .zero { didSet { implicitChange(.position, from: oldValue) } }
     /// The point of the bounds, in unit coordinates, that `position` and `transform` refer to.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     /// Applied around the anchor point.
-    public var transform: Transform = .identity
+    public var transform: Transform = .identity { didSet { implicitChange(.transform, from: oldValue) } }
     /// Front-to-back order among siblings; larger draws later. Equal values keep insertion order.
     public var zPosition: Double = 0
-    public var opacity: Double = 1
+    public var opacity: Double = 1 { didSet { implicitChange(.opacity, from: oldValue) } }
     public var isHidden = false
     /// Clip sublayers to the bounds (rounded by `cornerRadius`).
     public var masksToBounds = false
 
-    public var backgroundColor: Color? { didSet { invalidateContent() } }
-    public var cornerRadius: Double = 0 { didSet { invalidateContent() } }
-    public var borderWidth: Double = 0 { didSet { invalidateContent() } }
-    public var borderColor: Color = .black { didSet { invalidateContent() } }
+    public var backgroundColor: Color? {
+        didSet {
+            invalidateContent()
+            implicitChange(.backgroundColor, from: oldValue ?? .clear)
+        }
+    }
+    public var cornerRadius: Double = 0 { didSet { contentChanged(.cornerRadius, from: oldValue) } }
+    public var borderWidth: Double = 0 { didSet { contentChanged(.borderWidth, from: oldValue) } }
+    public var borderColor: Color = .black { didSet { contentChanged(.borderColor, from: oldValue) } }
     /// The shadow's colour; with a zero offset and a bright colour it is a glow.
-    public var shadowColor: Color = .black { didSet { invalidateContent() } }
-    public var shadowOpacity: Double = 0 { didSet { invalidateContent() } }
-    public var shadowRadius: Double = 3 { didSet { invalidateContent() } }
-    public var shadowOffset = Point(x: 0, y: -3) { didSet { invalidateContent() } }
+    public var shadowColor: Color = .black { didSet { contentChanged(.shadowColor, from: oldValue) } }
+    public var shadowOpacity: Double = 0 { didSet { contentChanged(.shadowOpacity, from: oldValue) } }
+    public var shadowRadius: Double = 3 { didSet { contentChanged(.shadowRadius, from: oldValue) } }
+    public var shadowOffset = Point(x: 0, y: -3) { didSet { contentChanged(.shadowOffset, from: oldValue) } }
     /// An image drawn stretched over the bounds (after the background, before subclass content).
     public var contents: Bitmap? { didSet { invalidateContent() } }
     /// Add the layer's pixels to what is behind (light, sparks) instead of covering it.
@@ -45,6 +55,11 @@ open class Layer: @unchecked Sendable {
 
     /// Counts changes to anything that is rasterized; moving, scaling or fading leave it alone.
     public private(set) var contentRevision = 0
+
+    /// Running animations in the order they were added, with their keys.
+    var animationEntries: [(key: String, animation: Animation)] = []
+    /// Set while animations write presented values, so those writes start no implicit animation.
+    var isApplyingPresentation = false
 
     public private(set) weak var superlayer: Layer?
     public private(set) var sublayers: [Layer] = []

@@ -17,17 +17,17 @@ public enum LineJoin: String, Sendable, Codable {
 open class ShapeLayer: Layer, @unchecked Sendable {
     public var path = Path() { didSet { invalidateContent() } }
     /// `nil` draws no fill (Core Animation's default is black; Kiln's is none).
-    public var fillColor: Color? { didSet { invalidateContent() } }
+    public var fillColor: Color? { didSet { contentChanged(.fillColor, from: oldValue ?? .clear) } }
     public var fillRule: FillRule = .nonZero { didSet { invalidateContent() } }
-    public var strokeColor: Color? { didSet { invalidateContent() } }
-    public var lineWidth: Double = 1 { didSet { invalidateContent() } }
+    public var strokeColor: Color? { didSet { contentChanged(.strokeColor, from: oldValue ?? .clear) } }
+    public var lineWidth: Double = 1 { didSet { contentChanged(.lineWidth, from: oldValue) } }
     public var lineCap: LineCap = .butt { didSet { invalidateContent() } }
     public var lineJoin: LineJoin = .miter { didSet { invalidateContent() } }
     public var miterLimit: Double = 10 { didSet { invalidateContent() } }
     /// Where along the path's length (0…1) the stroke starts.
-    public var strokeStart: Double = 0 { didSet { invalidateContent() } }
+    public var strokeStart: Double = 0 { didSet { contentChanged(.strokeStart, from: oldValue) } }
     /// Where along the path's length (0…1) the stroke ends.
-    public var strokeEnd: Double = 1 { didSet { invalidateContent() } }
+    public var strokeEnd: Double = 1 { didSet { contentChanged(.strokeEnd, from: oldValue) } }
     /// Dash and gap lengths in points; empty for a solid stroke.
     public var lineDashPattern: [Double] = [] { didSet { invalidateContent() } }
     public var lineDashPhase: Double = 0 { didSet { invalidateContent() } }

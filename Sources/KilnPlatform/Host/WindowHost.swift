@@ -110,7 +110,7 @@ public final class WindowHost {
     }
 
     private func drawFrame(time: Double) {
-        scene.update(time: time)
+        scene.advance(to: time)
         let output = renderer.outputSize
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)

@@ -44,3 +44,11 @@ public struct SceneContext {
         events?.record(SceneEvent(time: time, name: name, fields: fields))
     }
 }
+
+extension Scene {
+    /// One frame of scene time: the scene's own update, then its layers' animations.
+    public func advance(to time: Double) {
+        update(time: time)
+        root.advanceAnimations(to: time)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A property of a layer that animations can drive, named as in Core Animation's key paths.
+public struct AnimatableProperty<Value: Interpolatable & Equatable>: Sendable {
+    /// The key path name: "position", "strokeEnd", "shadowOpacity", …
+    public let name: String
+    let read: @Sendable (Layer) -> Value?
+    let write: @Sendable (Layer, Value) -> Void
+
+    /// A property read and written through `L`'s key path; layers of other classes ignore it.
+    public init<L: Layer>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, Value> & Sendable) {
+        self.name = name
+        read = { ($0 as? L)?[keyPath: keyPath] }
+        write = { layer, value in (layer as? L)?[keyPath: keyPath] = value }
+    }
+}
+
+extension AnimatableProperty where Value == Point {
+    public static let position = AnimatableProperty("position", \Layer.position)
+    public static let anchorPoint = AnimatableProperty("anchorPoint", \Layer.anchorPoint)
+    public static let shadowOffset = AnimatableProperty("shadowOffset", \Layer.shadowOffset)
+}
+
+extension AnimatableProperty where Value == Rect {
+    public static let bounds = AnimatableProperty("bounds", \Layer.bounds)
+}
+
+extension AnimatableProperty where Value == Transform {
+    public static let transform = AnimatableProperty("transform", \Layer.transform)
+}
+
+extension AnimatableProperty where Value == Color {
+    public static let borderColor = AnimatableProperty("borderColor", \Layer.borderColor)
+    public static let shadowColor = AnimatableProperty("shadowColor", \Layer.shadowColor)
+    public static let backgroundColor = AnimatableProperty("backgroundColor", \Layer.animatableBackgroundColor)
+    public static let fillColor = AnimatableProperty("fillColor", \ShapeLayer.animatableFillColor)
+    public static let strokeColor = AnimatableProperty("strokeColor", \ShapeLayer.animatableStrokeColor)
+    public static let foregroundColor = AnimatableProperty("foregroundColor", \TextLayer.foregroundColor)
+}
+
+extension AnimatableProperty where Value == Double {
+    public static let opacity = AnimatableProperty("opacity", \Layer.opacity)
+    public static let cornerRadius = AnimatableProperty("cornerRadius", \Layer.cornerRadius)
+    public static let borderWidth = AnimatableProperty("borderWidth", \Layer.borderWidth)
+    public static let zPosition = AnimatableProperty("zPosition", \Layer.zPosition)
+    public static let shadowOpacity = AnimatableProperty("shadowOpacity", \Layer.shadowOpacity)
+    public static let shadowRadius = AnimatableProperty("shadowRadius", \Layer.shadowRadius)
+    public static let strokeStart = AnimatableProperty("strokeStart", \ShapeLayer.strokeStart)
+    public static let strokeEnd = AnimatableProperty("strokeEnd", \ShapeLayer.strokeEnd)
+    public static let lineWidth = AnimatableProperty("lineWidth", \ShapeLayer.lineWidth)
+    public static let fontSize = AnimatableProperty("fontSize", \TextLayer.fontSize)
+    /// The rotation part of `transform`, in radians (like "transform.rotation.z").
+    public static let rotation = AnimatableProperty("transform.rotation", \Layer.rotation)
+    /// A uniform scale as the transform (like "transform.scale").
+    public static let scale = AnimatableProperty("transform.scale", \Layer.uniformScale)
+    public static let positionX = AnimatableProperty("position.x", \Layer.positionX)
+    public static let positionY = AnimatableProperty("position.y", \Layer.positionY)
+}
+
+extension AnimatableProperty where Value == [Color] {
+    public static let colors = AnimatableProperty("colors", \GradientLayer.colors)
+}
+
+extension AnimatableProperty where Value == [Double] {
+    public static let locations = AnimatableProperty("locations", \GradientLayer.animatableLocations)
+}
+
+extension Array: Interpolatable where Element: Interpolatable {
+    /// Element by element; extra elements of the longer array jump at the end.
+    public func interpolated(to other: [Element], t: Double) -> [Element] {
+        guard count == other.count else { return t < 1 ? self : other }
+        return zip(self, other).map { $0.interpolated(to: $1, t: t) }
+    }
+}
+
+/// Convenience views on `Layer` that animations address.
+extension Layer {
+    /// The background colour, with `.clear` standing for none (so it can be animated).
+    public var animatableBackgroundColor: Color {
+        get { backgroundColor ?? .clear }
+        set { backgroundColor = newValue.alpha == 0 && backgroundColor == nil ? nil : newValue }
+    }
+
+    /// The rotation angle of `transform`, keeping its scale; setting it replaces any skew.
+    public var rotation: Double {
+        get { atan2(transform.b, transform.a) }
+        set {
+            let s = uniformScale
+            transform = Transform(rotationAngle: newValue).concatenating(Transform(scaleX: s, y: s))
+        }
+    }
+
+    /// The uniform scale of `transform`; setting it keeps the rotation.
+    public var uniformScale: Double {
+        get { (transform.a * transform.a + transform.b * transform.b).squareRoot() }
+        set {
+            let angle = rotation
+            transform = Transform(scaleX: newValue, y: newValue).concatenating(Transform(rotationAngle: angle))
+        }
+    }
+
+    public var positionX: Double {
+        get { position.x }
+        set { position.x = newValue }
+    }
+
+    public var positionY: Double {
+        get { position.y }
+        set { position.y = newValue }
+    }
+}
+
+extension ShapeLayer {
+    /// The fill colour with `.clear` standing for none.
+    public var animatableFillColor: Color {
+        get { fillColor ?? .clear }
+        set { fillColor = newValue }
+    }
+
+    /// The stroke colour with `.clear` standing for none.
+    public var animatableStrokeColor: Color {
+        get { strokeColor ?? .clear }
+        set { strokeColor = newValue }
+    }
+}
+
+extension GradientLayer {
+    /// The stops as an array, evenly spread when `locations` is unset.
+    public var animatableLocations: [Double] {
+        get { locations ?? stops.map(\.location) }
+        set { locations = newValue }
+    }
+}

@@ -1,0 +1,53 @@
+/// A value with vector arithmetic, so a spring can carry a velocity in its own units.
+public protocol VectorValue: Interpolatable, Equatable {
+    static func + (lhs: Self, rhs: Self) -> Self
+    static func - (lhs: Self, rhs: Self) -> Self
+    func scaled(by factor: Double) -> Self
+}
+
+extension Double: VectorValue {
+    /// The value times `factor`.
+    public func scaled(by factor: Double) -> Double { self * factor }
+}
+
+extension Point: VectorValue {
+    /// The point times `factor`.
+    public func scaled(by factor: Double) -> Point { self * factor }
+}
+
+/// A spring from one value to another, solved in closed form: `CASpringAnimation`.
+///
+/// Its duration is the spring's settling time. A release velocity in the value's own units
+/// per second (a pan's velocity for `position`) hands over exactly, whatever the distance.
+public final class SpringAnimation<Value: VectorValue>: PropertyAnimation<Value> {
+    public var fromValue: Value?
+    public var toValue: Value?
+    /// Velocity at the start, in the value's units per second.
+    public var initialVelocity: Value?
+    public var spring: Spring { didSet { duration = spring.settlingDuration } }
+
+    public init(_ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil,
+                initialVelocity: Value? = nil, spring: Spring = Spring()) {
+        fromValue = from
+        toValue = to
+        self.initialVelocity = initialVelocity
+        self.spring = spring
+        super.init(property)
+        duration = spring.settlingDuration
+        timingFunction = .linear
+    }
+
+    public override func value(atProgress p: Double, elapsed: Double, model: Value) -> Value {
+        let from = fromValue ?? model, to = toValue ?? model
+        let t = min(elapsed, duration)
+        var still = spring
+        still.initialVelocity = 0
+        var pushed = spring
+        pushed.initialVelocity = 1
+        // The response is linear in the start: the displacement decays as `still`, and each
+        // unit of velocity adds the difference between the pushed and the still response.
+        let base = from.interpolated(to: to, t: still.value(at: t))
+        guard let v = initialVelocity else { return base }
+        return base + v.scaled(by: pushed.value(at: t) - still.value(at: t))
+    }
+}
