@@ -549,7 +549,7 @@ public struct RGBImage: Sendable {
     /// How `region` of this picture (all of it when `nil`), less `excluding`, differs from the
     /// same pixels of `other`, which must be as large. `tolerance` is per channel, 0…255.
     public func difference(from other: RGBImage, region: PixelRect? = nil, excluding: PixelRect? = nil,
-                           tolerance: Int = 24) -> ImageDifference {
+                           tolerance: Int = 24) -> RegionDifference {
         let area = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
         var total = 0, within = 0, largest = 0, count = 0
         for row in area.y..<(area.y + area.height) {
@@ -566,7 +566,7 @@ public struct RGBImage: Sendable {
                 count += 1
             }
         }
-        return ImageDifference(meanAbsolute: Double(total) / Double(max(1, count * 3)),
+        return RegionDifference(meanAbsolute: Double(total) / Double(max(1, count * 3)),
                                fractionWithinTolerance: Double(within) / Double(max(1, count)), largest: largest)
     }
 }
@@ -593,7 +593,7 @@ public struct PixelRect: Sendable {
 }
 
 /// How far apart two pictures are.
-public struct ImageDifference: Sendable, CustomStringConvertible {
+public struct RegionDifference: Sendable, CustomStringConvertible {
     /// The mean absolute difference per channel, 0…255.
     public var meanAbsolute: Double
     /// The fraction of pixels whose every channel is within the tolerance.

@@ -36,6 +36,9 @@ public final class WindowHost {
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
         self.options = options
+        // SDL converts window titles to the X server's text encodings through the C
+        // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
+        setlocale(LC_ALL, "")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw PlatformError.noDisplay("no display: \(sdlError()). To render without one, use `kiln render SCENE --out FILE.png`.")
@@ -79,7 +82,16 @@ public final class WindowHost {
             }
             if let limit = options.quitAfter, now >= limit { running = false }
             drawFrame(time: clock.now - sceneStart)
+            throttle(frameStart: now)
         }
+    }
+
+    /// Keeps an idle window from spinning when the display does not honour vsync (Xvfb,
+    /// some remote desktops): at most about 120 frames a second.
+    private func throttle(frameStart: Double) {
+        let spent = clock.now - frameStart
+        let budget = 1.0 / 120
+        if spent < budget { SDL_Delay(UInt32((budget - spent) * 1000)) }
     }
 
     private func show(_ name: String?) {
