@@ -12,6 +12,9 @@ public enum SceneCatalog {
 
     /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
     public static let entries: [Entry] = [
+        Entry(name: "laser", title: "Laser card burner",
+              subtitle: "Drag a savings Pocket through a laser to delete it",
+              make: { LaserScene(context: $0) }),
         Entry(name: "gallery", title: "Gallery",
               subtitle: "Every layer kind and option: the visual reference",
               make: { GalleryScene(context: $0) }),
