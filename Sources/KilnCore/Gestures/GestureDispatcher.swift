@@ -98,9 +98,12 @@ public final class GestureDispatcher {
         deliver(event)
     }
 
+    /// Lets every capturing recognizer accept the event before any responds to it.
     private func deliver(_ event: PointerEvent) {
-        for recognizer in captures[event.id] ?? [] {
-            recognizer.handle(event)
+        let chain = captures[event.id] ?? []
+        let accepting = chain.filter { $0.accept(event) }
+        for recognizer in accepting {
+            recognizer.respond(to: event)
         }
     }
 }

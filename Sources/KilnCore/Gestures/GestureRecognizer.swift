@@ -66,22 +66,36 @@ public class GestureRecognizer {
 
     /// Feeds one pointer event; events of pointers this recognizer never saw begin are ignored.
     public func handle(_ event: PointerEvent) {
-        guard isEnabled else { return }
+        if accept(event) { respond(to: event) }
+    }
+
+    /// The bookkeeping half of `handle(_:)`: resets a finished recognizer on a new touch and
+    /// follows the pointer; true when the event is to be passed on to `respond(to:)`.
+    ///
+    /// The dispatcher lets every recognizer of a touch accept it before any responds, so
+    /// that all of them are taking part before one of them checks its requirements.
+    func accept(_ event: PointerEvent) -> Bool {
+        guard isEnabled else { return false }
         switch event.phase {
         case .hover:
-            return
+            return false
         case .began:
             if isReadyToReset { reset() }
             pointerLocations[event.id] = event.location
             isParticipating = true
         case .moved:
-            guard pointerLocations[event.id] != nil else { return }
+            guard pointerLocations[event.id] != nil else { return false }
             pointerLocations[event.id] = event.location
         case .ended, .cancelled:
-            guard pointerLocations.removeValue(forKey: event.id) != nil else { return }
+            guard pointerLocations.removeValue(forKey: event.id) != nil else { return false }
         }
         updateLastLocation(fallback: event.location)
-        guard !intendedState.isFinal else { return }
+        return true
+    }
+
+    /// The gesture half of `handle(_:)`: passes an accepted event to the subclass's hooks.
+    func respond(to event: PointerEvent) {
+        guard isEnabled, !intendedState.isFinal else { return }
         forward(event)
     }
 
