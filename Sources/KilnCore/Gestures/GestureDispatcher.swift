@@ -102,7 +102,8 @@ public final class GestureDispatcher {
     private func deliver(_ event: PointerEvent) {
         let chain = captures[event.id] ?? []
         let accepting = chain.filter { $0.accept(event) }
-        for recognizer in accepting {
+        // An action may remove or disable a recognizer meanwhile; a reset one hears no more.
+        for recognizer in accepting where recognizer.isParticipating {
             recognizer.respond(to: event)
         }
     }

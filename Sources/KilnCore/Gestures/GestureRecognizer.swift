@@ -5,7 +5,18 @@
 /// `possible → failed`. After a final state and once every pointer has lifted, the
 /// recognizer is reset to `possible` when the next touch begins.
 public enum GestureState: String, Sendable, CaseIterable {
-    case possible, began, changed, ended, cancelled, failed
+    /// Not recognized yet: the state before a touch and while deciding.
+    case possible
+    /// A continuous gesture was recognized.
+    case began
+    /// A running continuous gesture moved on.
+    case changed
+    /// A continuous gesture finished, or a discrete one was recognized.
+    case ended
+    /// A running gesture was interrupted (a cancelled pointer, disabling, removal).
+    case cancelled
+    /// The touch turned out not to be this gesture.
+    case failed
 
     /// Whether the gesture is over: ended, cancelled or failed.
     public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }

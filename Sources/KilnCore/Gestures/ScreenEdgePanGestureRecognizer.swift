@@ -1,5 +1,6 @@
 /// Sides of the canvas, for a screen edge pan.
 public struct RectEdges: OptionSet, Hashable, Sendable {
+    /// One bit per edge.
     public let rawValue: Int
 
     /// Edges from their bits.
