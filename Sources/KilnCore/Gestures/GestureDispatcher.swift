@@ -1,0 +1,110 @@
+/// Routes pointer events to the gesture recognizers attached to layers, as UIKit's window does.
+///
+/// When a pointer touches down, the dispatcher hit-tests the tree from `root` and hands
+/// the pointer to the recognizers of the hit layer and of all its ancestors (the hit layer's
+/// first). Those recognizers keep the pointer until it lifts, wherever it goes. Recognizers
+/// sharing a pointer all receive its events and may recognize together; `require(toFail:)`
+/// orders them. Events of pointers that never began here are ignored.
+public final class GestureDispatcher {
+    /// The layer tree's root; hit testing starts here, with canvas points.
+    public var root: Layer
+    /// Receives hover events (a pen or mouse moving without contact), which no recognizer sees.
+    public var onHover: ((PointerEvent) -> Void)?
+
+    /// Attached recognizers, in the order they were added.
+    public private(set) var recognizers: [GestureRecognizer] = []
+    /// For each pointer down, the recognizers that captured it.
+    private var captures: [Int: [GestureRecognizer]] = [:]
+
+    /// A dispatcher for the tree under `root`.
+    public init(root: Layer) {
+        self.root = root
+    }
+
+    /// Attaches a recognizer to a layer, moving it from any layer it was on.
+    public func add(_ recognizer: GestureRecognizer, to layer: Layer) {
+        remove(recognizer)
+        recognizer.layer = layer
+        recognizers.append(recognizer)
+    }
+
+    /// Detaches a recognizer, cancelling any gesture it was tracking.
+    public func remove(_ recognizer: GestureRecognizer) {
+        guard recognizers.contains(where: { $0 === recognizer }) else { return }
+        recognizers.removeAll { $0 === recognizer }
+        for id in captures.keys {
+            captures[id]?.removeAll { $0 === recognizer }
+        }
+        recognizer.cancelTracking()
+        recognizer.layer = nil
+    }
+
+    /// The recognizers attached to one layer, in the order they were added.
+    public func recognizers(on layer: Layer) -> [GestureRecognizer] {
+        recognizers.filter { $0.layer === layer }
+    }
+
+    /// The recognizers holding a pointer, or an empty list for a pointer not down.
+    public func recognizers(capturing pointerID: Int) -> [GestureRecognizer] {
+        captures[pointerID] ?? []
+    }
+
+    /// Delivers one pointer event: capture on `began`, the same recognizers until `ended` or `cancelled`.
+    public func handle(_ event: PointerEvent) {
+        switch event.phase {
+        case .hover:
+            onHover?(event)
+        case .began:
+            begin(event)
+        case .moved:
+            deliver(event)
+        case .ended, .cancelled:
+            deliver(event)
+            captures[event.id] = nil
+        }
+    }
+
+    /// Tells every enabled recognizer the frame time, for gestures that change with time alone.
+    public func tick(at time: Double) {
+        for recognizer in recognizers where recognizer.isEnabled {
+            recognizer.tick(at: time)
+        }
+    }
+
+    /// The recognizers a touch at a canvas point goes to: the hit layer's, then its ancestors'.
+    public func recognizers(at point: Point) -> [GestureRecognizer] {
+        var chain: [GestureRecognizer] = []
+        var layer = root.hitTest(point)
+        while let current = layer {
+            chain += recognizers.filter { $0.layer === current && $0.isEnabled }
+            layer = current.superlayer
+        }
+        return chain
+    }
+
+    private func begin(_ event: PointerEvent) {
+        if captures[event.id] != nil {
+            // A pointer cannot begin twice: treat the missing end as a cancellation.
+            handle(PointerEvent(id: event.id, phase: .cancelled, location: event.location,
+                                timestamp: event.timestamp, device: event.device))
+        }
+        // Finished recognizers start afresh before any sees the new touch, so a stale
+        // `ended` cannot decide a `require(toFail:)` for the next gesture.
+        for recognizer in recognizers where recognizer.isReadyToReset {
+            recognizer.reset()
+        }
+        let chain = recognizers(at: event.location)
+        captures[event.id] = chain
+        deliver(event)
+    }
+
+    /// Lets every capturing recognizer accept the event before any responds to it.
+    private func deliver(_ event: PointerEvent) {
+        let chain = captures[event.id] ?? []
+        let accepting = chain.filter { $0.accept(event) }
+        // An action may remove or disable a recognizer meanwhile; a reset one hears no more.
+        for recognizer in accepting where recognizer.isParticipating {
+            recognizer.respond(to: event)
+        }
+    }
+}

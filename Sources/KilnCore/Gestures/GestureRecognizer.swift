@@ -1,0 +1,173 @@
+/// Where a gesture recognizer is in its life, on UIKit's state machine.
+///
+/// Continuous gestures go `possible → began → changed… → ended | cancelled`; discrete ones
+/// (a tap) go `possible → ended`, `ended` meaning recognized. Either may go
+/// `possible → failed`. After a final state and once every pointer has lifted, the
+/// recognizer is reset to `possible` when the next touch begins.
+public enum GestureState: String, Sendable, CaseIterable {
+    /// Not recognized yet: the state before a touch and while deciding.
+    case possible
+    /// A continuous gesture was recognized.
+    case began
+    /// A running continuous gesture moved on.
+    case changed
+    /// A continuous gesture finished, or a discrete one was recognized.
+    case ended
+    /// A running gesture was interrupted (a cancelled pointer, disabling, removal).
+    case cancelled
+    /// The touch turned out not to be this gesture.
+    case failed
+
+    /// Whether the gesture is over: ended, cancelled or failed.
+    public var isFinal: Bool { self == .ended || self == .cancelled || self == .failed }
+
+    /// Whether the gesture has been recognized and is running or done (began, changed, ended).
+    public var isRecognized: Bool { self == .began || self == .changed || self == .ended }
+}
+
+/// The base of every recognizer: the state machine, pointer bookkeeping, failure requirements.
+///
+/// A recognizer is fed pointer events (`handle(_:)`, usually by a `GestureDispatcher`) and
+/// frame times (`tick(at:)`), and calls `onChange` on `began`, each `changed`, and on
+/// `ended` or `cancelled`, as UIKit calls its target's action. Failing calls nothing.
+/// Subclasses override the `pointer…` hooks and request states with `transition(to:)`.
+public class GestureRecognizer {
+    /// Where the recognizer is in its state machine.
+    public internal(set) var state: GestureState = .possible
+    /// A disabled recognizer receives nothing; disabling it cancels a running gesture.
+    public var isEnabled = true {
+        didSet { if !isEnabled && oldValue { cancelTracking() } }
+    }
+    /// The layer the recognizer is attached to, set by the dispatcher.
+    public internal(set) weak var layer: Layer?
+    /// Called on every transition out of `possible` except failure, and on each change.
+    public var onChange: ((GestureRecognizer) -> Void)?
+    /// A name for logs and tests.
+    public var name: String?
+
+    /// Locations of the pointers currently down on this recognizer, in canvas points.
+    var pointerLocations: [Int: Point] = [:]
+    /// The centroid of the pointers, kept after they lift.
+    var lastLocation: Point = .zero
+    /// Whether the recognizer has seen a touch begin since its last reset.
+    var isParticipating = false
+    /// Transitions held back while a failure requirement is undecided, oldest first.
+    var deferredStates: [GestureState] = []
+    var failureRequirements: [WeakRecognizer] = []
+    var dependents: [WeakRecognizer] = []
+
+    /// A recognizer with an optional action.
+    public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
+        self.onChange = onChange
+    }
+
+    /// The state the recognizer has asked for, counting transitions held back by a requirement.
+    var intendedState: GestureState { deferredStates.last ?? state }
+
+    /// Whether the recognizer is finished and every pointer has lifted, so it may reset.
+    var isReadyToReset: Bool { intendedState.isFinal && pointerLocations.isEmpty }
+
+    /// Where the gesture is (the centroid of its pointers, or where they lifted) in a layer's coordinates (`nil`: the canvas).
+    public func location(in layer: Layer?) -> Point {
+        layer?.convert(lastLocation, from: nil) ?? lastLocation
+    }
+
+    /// The number of pointers currently down on the recognizer.
+    public var numberOfPointers: Int { pointerLocations.count }
+
+    /// Feeds one pointer event; events of pointers this recognizer never saw begin are ignored.
+    public func handle(_ event: PointerEvent) {
+        if accept(event) { respond(to: event) }
+    }
+
+    /// The bookkeeping half of `handle(_:)`: resets a finished recognizer on a new touch and
+    /// follows the pointer; true when the event is to be passed on to `respond(to:)`.
+    ///
+    /// The dispatcher lets every recognizer of a touch accept it before any responds, so
+    /// that all of them are taking part before one of them checks its requirements.
+    func accept(_ event: PointerEvent) -> Bool {
+        guard isEnabled else { return false }
+        switch event.phase {
+        case .hover:
+            return false
+        case .began:
+            if isReadyToReset { reset() }
+            pointerLocations[event.id] = event.location
+            isParticipating = true
+        case .moved:
+            guard pointerLocations[event.id] != nil else { return false }
+            pointerLocations[event.id] = event.location
+        case .ended, .cancelled:
+            guard pointerLocations.removeValue(forKey: event.id) != nil else { return false }
+        }
+        updateLastLocation(fallback: event.location)
+        return true
+    }
+
+    /// The gesture half of `handle(_:)`: passes an accepted event to the subclass's hooks.
+    func respond(to event: PointerEvent) {
+        guard isEnabled, !intendedState.isFinal else { return }
+        forward(event)
+    }
+
+    /// Tells the recognizer the time of a frame, so time-based gestures move without input.
+    public func tick(at time: Double) {
+        guard isEnabled, isParticipating, !intendedState.isFinal else { return }
+        pointerTicked(at: time)
+    }
+
+    /// Back to `possible` with no pointers, forgetting the gesture; subclasses clear their own state too.
+    public func reset() {
+        state = .possible
+        deferredStates = []
+        pointerLocations = [:]
+        isParticipating = false
+    }
+
+    // MARK: Hooks for subclasses
+
+    /// A pointer touched down (already counted in `pointerLocations`).
+    func pointerBegan(_ event: PointerEvent) {}
+    /// A known pointer moved.
+    func pointerMoved(_ event: PointerEvent) {}
+    /// A known pointer lifted (already removed from `pointerLocations`).
+    func pointerEnded(_ event: PointerEvent) {}
+    /// A known pointer was cancelled by the system; by default the gesture is abandoned.
+    func pointerCancelled(_ event: PointerEvent) { abandon() }
+    /// A frame passed with the gesture undecided or running.
+    func pointerTicked(at time: Double) {}
+
+    // MARK: Internals
+
+    private func forward(_ event: PointerEvent) {
+        switch event.phase {
+        case .began: pointerBegan(event)
+        case .moved: pointerMoved(event)
+        case .ended: pointerEnded(event)
+        case .cancelled: pointerCancelled(event)
+        case .hover: break
+        }
+    }
+
+    private func updateLastLocation(fallback: Point) {
+        guard !pointerLocations.isEmpty else { lastLocation = fallback; return }
+        let sum = pointerLocations.values.reduce(Point.zero, +)
+        lastLocation = sum / Double(pointerLocations.count)
+    }
+
+    /// Cancels a running gesture or fails an undecided one.
+    func abandon() {
+        transition(to: intendedState.isRecognized ? .cancelled : .failed)
+    }
+
+    /// Abandons the gesture and forgets its pointers (on disabling or removal).
+    func cancelTracking() {
+        if isParticipating && !intendedState.isFinal { abandon() }
+        reset()
+    }
+}
+
+/// A weak reference, for the links between recognizers made by `require(toFail:)`.
+struct WeakRecognizer {
+    weak var value: GestureRecognizer?
+}
