@@ -5,20 +5,26 @@ import KilnScenes
 
 /// Options shared by the commands that show a scene.
 struct CanvasOptions: ParsableArguments {
-    @Option(help: "Device canvas: \(DevicePreset.all.map(\.name).joined(separator: ", ")).")
-    var device: String = DevicePreset.iPhone14.name
+    @Option(help: "Device canvas: \(DevicePreset.all.map(\.name).joined(separator: ", ")) (default: the script's, or iphone-14).")
+    var device: String?
 
     @Option(help: "Canvas size in points, WxH (overrides --device).")
     var size: String?
 
-    @Option(help: "Seed for every random choice.")
-    var seed: UInt64 = 1
+    @Option(help: "Seed for every random choice (default: the script's, or 1).")
+    var seed: UInt64?
 
     @Flag(help: "Print scene events as JSON lines on standard output.")
     var events = false
 
-    /// The canvas the options describe.
-    func resolveDevice() throws -> DevicePreset {
+    /// The seed: the option's, else the script's, else 1.
+    func resolveSeed(script: InputScript? = nil) -> UInt64 {
+        seed ?? script?.seed ?? 1
+    }
+
+    /// The canvas the options describe, falling back to the script's device.
+    func resolveDevice(script: InputScript? = nil) throws -> DevicePreset {
+        let device = self.device ?? script?.device ?? DevicePreset.iPhone14.name
         if let size {
             let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 8192 }) else {
@@ -50,4 +56,24 @@ final class JSONLinePrinter: EventSink {
 /// Writes one line to standard error.
 func warn(_ message: String) {
     FileHandle.standardError.write(Data(("kiln: " + message + "\n").utf8))
+}
+
+/// Reads and checks an input script; a problem is one clear line and exit status 1.
+func loadScript(_ path: String, for scene: String?) throws -> InputScript {
+    let script: InputScript
+    do {
+        script = try InputScriptParser.parse(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        warn("\(error)")
+        throw ExitCode(1)
+    }
+    if let wanted = script.scene, !SceneCatalog.names.contains(wanted) {
+        warn("\(path): the script is for an unknown scene '\(wanted)'")
+        throw ExitCode(1)
+    }
+    if let scene, let wanted = script.scene, wanted != scene {
+        warn("\(path): the script is for the scene '\(wanted)', not '\(scene)'")
+        throw ExitCode(1)
+    }
+    return script
 }

@@ -17,21 +17,54 @@ struct Open: ParsableCommand {
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
+    @Option(help: "Write what you do in the first scene to this file as an input script.")
+    var capture: String?
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
-        let device = try canvas.resolveDevice()
-        let host: WindowHost
-        do {
-            host = try WindowHost(options: .init(device: device, seed: canvas.seed,
-                                                 events: canvas.events ? JSONLinePrinter() : nil,
-                                                 quitAfter: quitAfter))
-        } catch {
-            warn("\(error)")
-            throw ExitCode(2)
-        }
-        host.run(scene: scene == "launcher" ? nil : scene)
+        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture)
     }
+}
+
+/// `kiln play SCRIPT`: plays an input script live in the window, then hands over to the user.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play an input script live in the window; afterwards the scene is yours.")
+
+    @Argument(help: "The script (JSON), which names its scene.")
+    var script: String
+
+    @OptionGroup var canvas: CanvasOptions
+
+    @Option(help: "Close the window after this many seconds.")
+    var quitAfter: Double?
+
+    func run() throws {
+        let input = try loadScript(script, for: nil)
+        guard let scene = input.scene else {
+            warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
+            throw ExitCode(1)
+        }
+        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil)
+    }
+}
+
+/// Opens the window on a scene and runs it until closed.
+func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
+                capture: String?) throws {
+    let device = try canvas.resolveDevice(script: script)
+    let host: WindowHost
+    do {
+        host = try WindowHost(options: .init(device: device, seed: canvas.resolveSeed(script: script),
+                                             events: canvas.events ? JSONLinePrinter() : nil,
+                                             quitAfter: quitAfter, script: script, capturePath: capture,
+                                             warn: warn))
+    } catch {
+        warn("\(error)")
+        throw ExitCode(2)
+    }
+    host.run(scene: scene == "launcher" ? nil : scene)
 }

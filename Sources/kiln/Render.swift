@@ -21,7 +21,7 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second of scene time.")
     var fps: Double = 60
 
-    @Option(help: "Length in seconds, for frame folders.")
+    @Option(help: "Length in seconds, for frame folders (default: the script's length plus 1 s, or 1 s).")
     var duration: Double?
 
     @Option(help: "Number of frames, for frame folders (overrides --duration).")
@@ -29,6 +29,9 @@ struct Render: ParsableCommand {
 
     @Option(help: "Device pixels per point.")
     var scale: Double = 2
+
+    @Option(help: "An input script to play while rendering (JSON).")
+    var script: String?
 
     @OptionGroup var canvas: CanvasOptions
 
@@ -42,40 +45,47 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let device = try canvas.resolveDevice()
+        let input = try script.map { try loadScript($0, for: scene) }
+        let device = try canvas.resolveDevice(script: input)
         let printer = canvas.events ? JSONLinePrinter() : nil
-        let context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.seed)
-        guard let scene = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
+        let context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.resolveSeed(script: input))
+        guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
+        let session = SceneSession(scene: made, script: input)
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
         if out.hasSuffix("/") || isDirectory(out) {
-            try renderFrames(scene, host: host, folder: out)
+            try renderFrames(session, host: host, folder: out)
         } else {
-            try renderStill(scene, host: host)
+            try renderStill(session, host: host)
+        }
+        if let problem = session.scriptProblem {
+            warn("the script stopped: \(problem)")
+            throw ExitCode(1)
         }
     }
 
     /// Steps the scene at `fps` up to `--at` and writes that frame.
-    private func renderStill(_ scene: Scene, host: OffscreenHost) throws {
+    private func renderStill(_ session: SceneSession, host: OffscreenHost) throws {
         guard out.lowercased().hasSuffix(".png") else {
             warn("cannot write '\(out)': give a .png file, or a folder ending in / for frames")
             throw ExitCode(2)
         }
         let steps = Int((at * fps).rounded(.down))
-        for i in 0...steps { scene.advance(to: Double(i) / fps) }
-        scene.advance(to: at)
+        for i in 0...steps { session.advance(to: Double(i) / fps) }
+        session.advance(to: at)
         let started = Date()
-        let frame = host.render(scene)
+        let frame = host.render(session.scene)
         try write(frame, to: out)
         let ms = Date().timeIntervalSince(started) * 1000
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
     }
 
-    private func renderFrames(_ scene: Scene, host: OffscreenHost, folder: String) throws {
-        let count = frames ?? Int(((duration ?? 1) * fps).rounded())
+    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String) throws {
+        let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
+        let count = frames ?? Int((length * fps).rounded())
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -83,9 +93,9 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         for i in 0..<count {
-            scene.advance(to: Double(i) / fps)
+            session.advance(to: Double(i) / fps)
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
-            try write(host.render(scene), to: path)
+            try write(host.render(session.scene), to: path)
         }
         warn("wrote \(count) frames to \(folder)")
     }

@@ -548,12 +548,12 @@ public struct RGBImage: Sendable {
 
     /// How `region` of this picture (all of it when `nil`), less `excluding`, differs from the
     /// same pixels of `other`, which must be as large. `tolerance` is per channel, 0…255.
-    public func difference(from other: RGBImage, region: PixelRect? = nil, excluding: PixelRect? = nil,
+    public func difference(from other: RGBImage, region: PixelRect? = nil, excluding: [PixelRect] = [],
                            tolerance: Int = 24) -> RegionDifference {
         let area = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
         var total = 0, within = 0, largest = 0, count = 0
         for row in area.y..<(area.y + area.height) {
-            for column in area.x..<(area.x + area.width) where excluding?.contains(column, row) != true {
+            for column in area.x..<(area.x + area.width) where !excluding.contains(where: { $0.contains(column, row) }) {
                 let i = (row * width + column) * 3
                 var worst = 0
                 for channel in 0..<3 {

@@ -30,7 +30,10 @@ public struct VelocityTracker: Sendable {
 
     /// The slope of the best-fitting line through the samples; zero with fewer than two instants.
     public var velocity: Point {
-        guard let newest = samples.last, samples.count > 1 else { return .zero }
+        guard let newest = samples.last, let oldest = samples.first, samples.count > 1,
+              // Samples bunched into a few milliseconds (a burst delivered at once) say
+              // nothing reliable about speed.
+              newest.time - oldest.time >= 0.004 else { return .zero }
         // Times relative to the newest keep the sums small and well conditioned.
         let count = Double(samples.count)
         let meanTime = samples.reduce(0) { $0 + ($1.time - newest.time) } / count

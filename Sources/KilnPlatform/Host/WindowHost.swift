@@ -14,22 +14,35 @@ public final class WindowHost {
         public var events: EventSink?
         /// Quit after this many seconds (for tests and demos); `nil` runs until closed.
         public var quitAfter: Double?
+        /// A script to play on the first scene shown.
+        public var script: InputScript?
+        /// Where to write the live input of the first scene as a script.
+        public var capturePath: String?
+        /// Receives one-line warnings for the user.
+        public var warn: (String) -> Void
 
-        public init(device: DevicePreset, seed: UInt64 = 1, events: EventSink? = nil, quitAfter: Double? = nil) {
+        public init(device: DevicePreset, seed: UInt64 = 1, events: EventSink? = nil, quitAfter: Double? = nil,
+                    script: InputScript? = nil, capturePath: String? = nil, warn: @escaping (String) -> Void = { _ in }) {
             self.device = device
             self.seed = seed
             self.events = events
             self.quitAfter = quitAfter
+            self.script = script
+            self.capturePath = capturePath
+            self.warn = warn
         }
     }
 
-    private let options: Options
+    private var options: Options
     private let window: OpaquePointer
     private let renderer: SDLRenderer
     private let compositor: Compositor
     private var translator = InputTranslator()
-    private var scene: Scene!
+    private var session: SceneSession!
+    private var scene: Scene { session.scene }
     private var sceneStart = 0.0
+    private var scenesShown = 0
+    private var reportedScriptProblem = false
     private var pendingScene: String??
     private let clock = SystemClock()
 
@@ -61,7 +74,7 @@ public final class WindowHost {
     }
 
     deinit {
-        scene = nil
+        session = nil
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
@@ -73,8 +86,9 @@ public final class WindowHost {
         while running {
             let now = clock.now
             var event = SDL_Event()
+            let ticksNow = Double(SDL_GetTicks64()) / 1000
             while SDL_PollEvent(&event) != 0 {
-                running = handle(event, time: now - sceneStart) && running
+                running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             if let next = pendingScene {
                 pendingScene = nil
@@ -84,6 +98,16 @@ public final class WindowHost {
             drawFrame(time: clock.now - sceneStart)
             throttle(frameStart: now)
         }
+        finishCapture()
+    }
+
+    /// When the event happened, in scene time: SDL stamps events as they arrive (in
+    /// milliseconds since SDL started), so several events handled in one frame keep their
+    /// own times and a pan's velocity stays right.
+    private func sceneTime(of event: SDL_Event, now: Double, ticksNow: Double) -> Double {
+        let eventTicks = Double(event.common.timestamp) / 1000
+        let age = max(0, min(0.5, ticksNow - eventTicks))
+        return max(0, now - age - sceneStart)
     }
 
     /// Keeps an idle window from spinning when the display does not honour vsync (Xvfb,
@@ -95,9 +119,16 @@ public final class WindowHost {
     }
 
     private func show(_ name: String?) {
+        finishCapture()
         let context = SceneContext(canvasSize: options.device.size, events: options.events, seed: options.seed,
                                    openScene: { [weak self] in self?.pendingScene = .some($0) })
-        scene = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
+        let scene = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
+        let isFirst = scenesShown == 0
+        scenesShown += 1
+        session = SceneSession(scene: scene, script: isFirst ? options.script : nil)
+        if isFirst && options.capturePath != nil {
+            session.startCapture(device: options.device.name, seed: options.seed)
+        }
         sceneStart = clock.now
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
         context.emit("scene.opened", at: 0, ["scene": .string(scene.name)])
@@ -112,17 +143,33 @@ public final class WindowHost {
             if scene is LauncherScene { return false }
             pendingScene = .some(nil)
         case .key(let key):
-            _ = scene.handle(key)
+            _ = session.handle(key, at: time)
         case .pointer(let pointer):
-            scene.handle(pointer)
+            session.handle(pointer)
         case .resized, nil:
             break
         }
         return true
     }
 
+    /// Writes the captured input of the first scene, once.
+    private func finishCapture() {
+        guard let path = options.capturePath, let recorder = session?.recorder else { return }
+        options.capturePath = nil
+        do {
+            try Data((recorder.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            options.warn("captured \(recorder.script.steps.count) steps of \(scene.name) to \(path)")
+        } catch {
+            options.warn("cannot write the capture to \(path): \(error.localizedDescription)")
+        }
+    }
+
     private func drawFrame(time: Double) {
-        scene.advance(to: time)
+        session.advance(to: time)
+        if let problem = session.scriptProblem, !reportedScriptProblem {
+            reportedScriptProblem = true
+            options.warn("the script stopped: \(problem)")
+        }
         let output = renderer.outputSize
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)

@@ -35,7 +35,7 @@ extension ContentRasterizer {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_height(layout, Int32(layer.bounds.height * Double(PANGO_SCALE)))
         } else {
-            pango_layout_set_height(layout, 0)
+            pango_layout_set_height(layout, -1)
         }
         let ellipsize: PangoEllipsizeMode = switch layer.truncationMode {
         case .none: PANGO_ELLIPSIZE_NONE

@@ -9,18 +9,30 @@ public final class GalleryScene: Scene {
     let context: SceneContext
     /// The width of a section card.
     let cardWidth: Double
+    let dispatcher: GestureDispatcher
+    let draggable = GradientLayer()
+    var draggableHome = Point.zero
+    var dragStart = Point.zero
+    var now = 0.0
 
     public init(context: SceneContext) {
         self.context = context
         root.bounds = Rect(origin: .zero, size: context.canvasSize)
         root.position = Point(x: context.canvasSize.width / 2, y: context.canvasSize.height / 2)
         cardWidth = context.canvasSize.width - 32
+        dispatcher = GestureDispatcher(root: root)
         build()
+        buildDraggable()
     }
 
-    public func update(time: Double) {}
+    public func update(time: Double) {
+        now = time
+        dispatcher.tick(at: time)
+    }
 
-    public func handle(_ event: PointerEvent) {}
+    public func handle(_ event: PointerEvent) {
+        dispatcher.handle(event)
+    }
 
     private func build() {
         var y = 34.0

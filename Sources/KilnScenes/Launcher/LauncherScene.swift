@@ -70,6 +70,7 @@ public final class LauncherScene: Scene {
         previewContext.events = nil
         previewContext.openScene = { _ in }
         let preview = entry.make(previewContext)
+        window.backgroundColor = preview.backgroundColor
         preview.root.transform = Transform(scaleX: scale, y: scale)
         preview.root.position = Point(x: window.bounds.width / 2, y: window.bounds.height / 2)
         window.addSublayer(preview.root)

@@ -1,0 +1,52 @@
+import KilnCore
+
+/// A scene being shown: its input comes live, from a script, or both, and can be captured.
+///
+/// Every host (the window, offline rendering, benchmarks, tests) drives scenes through a
+/// session, so a script plays the same way everywhere.
+public final class SceneSession {
+    public let scene: Scene
+    private var player: ScriptPlayer?
+    /// Records live input when capturing (`--capture`).
+    public private(set) var recorder: ScriptRecorder?
+    /// Why the script stopped early (a layer it names is missing), if it did.
+    public private(set) var scriptProblem: InputScriptError?
+
+    public init(scene: Scene, script: InputScript? = nil) {
+        self.scene = scene
+        player = script.map { ScriptPlayer(script: $0) }
+    }
+
+    /// The script's length in seconds, or `nil` without a script.
+    public var scriptDuration: Double? { player?.duration }
+
+    /// Whether a script is still playing.
+    public var isPlayingScript: Bool { player.map { !$0.isFinished && $0.problem == nil } ?? false }
+
+    /// Starts recording live input for a script of this scene.
+    public func startCapture(device: String?, seed: UInt64?) {
+        recorder = ScriptRecorder(scene: scene.name, device: device, seed: seed)
+    }
+
+    /// One frame: the script's input up to `time`, then the scene and its animations.
+    public func advance(to time: Double) {
+        if var player {
+            player.play(upTo: time, on: scene)
+            if scriptProblem == nil { scriptProblem = player.problem }
+            self.player = player
+        }
+        scene.advance(to: time)
+    }
+
+    /// Live pointer input.
+    public func handle(_ event: PointerEvent) {
+        recorder?.record(event)
+        scene.handle(event)
+    }
+
+    /// Live key input; `false` when the scene does not use the key.
+    public func handle(_ key: KeyPress, at time: Double) -> Bool {
+        recorder?.record(key, at: time)
+        return scene.handle(key)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import KilnTestSupport
+import Testing
+
+/// The command line as users meet it: exit status, one clear line, nothing half written.
+@Suite("Command line")
+struct CommandLineTests {
+    let kiln: URL
+    let scratch: URL
+
+    init() throws {
+        kiln = try KilnBinary.locate()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandOutput {
+        try ExternalCommand.run(kiln, arguments, timeout: 120, allowFailure: true)
+    }
+
+    @Test("Rendering the gallery at 2× writes a 780×1688 PNG")
+    func renderGallery() throws {
+        let out = scratch.appendingPathComponent("g.png").path
+
+        let result = try run(["render", "gallery", "--scale", "2", "--out", out])
+
+        #expect(result.status == 0)
+        let size = try ExternalCommand.run(try ExternalCommand.require("identify", package: "imagemagick"),
+                                           ["-format", "%wx%h", out], timeout: 30)
+        #expect(size.text == "780x1688")
+    }
+
+    @Test("An unknown scene is one clear error and a non-zero exit")
+    func unknownScene() throws {
+        let result = try run(["render", "nope", "--out", scratch.appendingPathComponent("x.png").path])
+
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown scene 'nope'"))
+    }
+
+    @Test("A script with a wrong field names the line and field, exits non-zero and renders nothing")
+    func badScript() throws {
+        let script = scratch.appendingPathComponent("bad.json")
+        try """
+        {"scene": "gallery",
+         "steps": [
+           {"wait": 0.2},
+           {"move": {"to": "nowhere"}}
+         ]}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let frames = scratch.appendingPathComponent("frames")
+
+        let result = try run(["render", "gallery", "--script", script.path, "--out", frames.path + "/"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad.json:4"))
+        #expect(result.stderr.contains("steps[1].move.to"))
+        #expect(!FileManager.default.fileExists(atPath: frames.path))
+    }
+
+    @Test("A script for another scene is refused")
+    func wrongScene() throws {
+        let script = scratch.appendingPathComponent("other.json")
+        try #"{"scene": "laser", "steps": [{"wait": 0.1}]}"#.write(to: script, atomically: true, encoding: .utf8)
+
+        let result = try run(["render", "gallery", "--script", script.path, "--out", scratch.path + "/f/"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("for the scene 'laser', not 'gallery'"))
+    }
+
+    @Test("An unwritable output is one clear error")
+    func unwritable() throws {
+        let result = try run(["render", "gallery", "--out", "/proc/kiln-cannot-write/x.png"])
+
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("cannot write"))
+    }
+
+    @Test("A bad device name lists the presets")
+    func badDevice() throws {
+        let result = try run(["render", "gallery", "--device", "nokia", "--out", scratch.path + "/x.png"])
+
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("iphone-14"))
+    }
+}
