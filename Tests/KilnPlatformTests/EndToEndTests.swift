@@ -29,7 +29,7 @@ struct EndToEndTests {
             // The first frame may land after "scene.opened"; take pictures until one matches.
             let shot = files.appendingPathComponent("window.png").path
             var verdict = Verdict()
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(15)
             repeat {
                 try window.screenshot(to: shot)
                 verdict = Verdict(try RGBImage(contentsOf: shot), against: expected)
@@ -54,7 +54,7 @@ struct EndToEndTests {
 
             try window.click(canvasX: Self.galleryCard.x, canvasY: Self.galleryCard.y)
 
-            try app.waitForLine(containing: #""scene": "gallery""#, from: before, timeout: 5)
+            try app.waitForLine(containing: #""scene": "gallery""#, from: before, timeout: 15)
             let title = try eventually { try window.wmName() == "Kiln — gallery" }
             #expect(title, "WM_NAME is \((try? window.wmName()) ?? "unreadable")")
             // What window managers show (_NET_WM_NAME, UTF-8): needs the app to run in the
@@ -67,11 +67,11 @@ struct EndToEndTests {
     func escapeReturnsToTheLauncher() throws {
         try withApp { app, window, _ in
             try window.key("2")
-            let gallery = try app.waitForLine(containing: #""scene": "gallery""#, timeout: 5)
+            let gallery = try app.waitForLine(containing: #""scene": "gallery""#, timeout: 15)
 
             try window.key("Escape")
 
-            try app.waitForLine(containing: #""scene": "launcher""#, from: gallery.index + 1, timeout: 5)
+            try app.waitForLine(containing: #""scene": "launcher""#, from: gallery.index + 1, timeout: 15)
             #expect(try eventually { try window.wmName() == "Kiln — launcher" })
             #expect(app.isRunning)
         }
@@ -93,7 +93,7 @@ struct EndToEndTests {
 
             try window.key(key)
 
-            let line = try app.waitForLine(containing: #""event": "scene.opened""#, from: before, timeout: 5).line
+            let line = try app.waitForLine(containing: #""event": "scene.opened""#, from: before, timeout: 15).line
             #expect(line.contains("\"scene\": \"\(scene)\""))
         }
     }
@@ -108,7 +108,7 @@ struct EndToEndTests {
 
             try window.drag(fromCanvas: (x: 344, y: 66), to: (x: 200, y: 300))
 
-            let line = try app.waitForLine(containing: "draggable.released", from: before, timeout: 5).line
+            let line = try app.waitForLine(containing: "draggable.released", from: before, timeout: 15).line
             #expect(line.contains("\"vx\": -"), "released moving left: \(line)")
         }
     }
@@ -148,7 +148,7 @@ private func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, U
 }
 
 /// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-private func eventually(within seconds: Double = 2, _ condition: () throws -> Bool) throws -> Bool {
+private func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while true {
         if try condition() { return true }
