@@ -11,7 +11,9 @@ import KilnCore
 /// has a channel of its own, so loops never steal one-shots' channels or each other's.
 public final class MixerAudio: AudioService {
     private static let oneShotChannels = 16
-    private var chunks: [Sound: MixerChunk] = [:]
+    // No default value: until the device is open, self is not initialized, so a throwing
+    // init never runs deinit (which closes the device).
+    private var chunks: [Sound: MixerChunk]
 
     /// The audio service to use: a `MixerAudio` when an audio device opens; otherwise
     /// `SilentAudio`, after saying why in exactly one line through `warn`.
@@ -38,9 +40,11 @@ public final class MixerAudio: AudioService {
         }
         Mix_AllocateChannels(Int32(Sound.allCases.count + Self.oneShotChannels))
         Mix_ReserveChannels(Int32(Sound.allCases.count))
+        var chunks: [Sound: MixerChunk] = [:]
         for sound in Sound.allCases {
             chunks[sound] = MixerChunk(synthesizer.render(sound))
         }
+        self.chunks = chunks
     }
 
     deinit {
