@@ -5,10 +5,15 @@ import KilnCore
 public final class RecordingAudio: AudioService {
     /// One call made to the service.
     public enum Call: Equatable, Sendable {
+        /// `play(_:volume:)`.
         case play(Sound, volume: Double)
+        /// `startLoop(_:volume:)`.
         case startLoop(Sound, volume: Double)
+        /// `setVolume(_:forLoop:)`.
         case setVolume(Double, loop: Sound)
+        /// `stopLoop(_:fadeOut:)`.
         case stopLoop(Sound, fadeOut: Double)
+        /// `stopAll(fadeOut:)`.
         case stopAll(fadeOut: Double)
     }
 

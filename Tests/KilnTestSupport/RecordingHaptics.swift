@@ -7,7 +7,9 @@ public final class RecordingHaptics: HapticsService {
     public struct Impact: Equatable, Sendable {
         /// The clock's time when the impact was asked for, in seconds.
         public var time: Double
+        /// How hard, 0…1.
         public var intensity: Double
+        /// How long, in seconds.
         public var duration: Double
 
         /// Makes a record of an impact.
