@@ -1,0 +1,72 @@
+import Foundation
+
+/// A sound Kiln synthesizes at start-up; no asset files are involved.
+public enum Sound: String, CaseIterable, Sendable {
+    /// The laser turning on: a bright, crackling rising sweep (about 0.6 s).
+    case ignition
+    /// The laser's steady hum: a seamless loop of about one second.
+    case hum
+    /// A card burning in the beam: crackly filtered noise, seamless when looped.
+    case sizzle
+    /// A short, soft interface tick (about 20 ms), for threshold crossings.
+    case tick
+    /// A confirmation chime: two bright tones decaying over about half a second.
+    case chime
+    /// Air moving past: a swept noise band for things flung away (about 0.35 s).
+    case whoosh
+
+    /// Whether the sound is made to repeat seamlessly with `startLoop`.
+    public var isLoop: Bool {
+        switch self {
+        case .hum, .sizzle: true
+        case .ignition, .tick, .chime, .whoosh: false
+        }
+    }
+}
+
+/// Plays Kiln's sounds. Scenes get one injected; volumes are linear gains in `0...1`
+/// (values outside are clamped) and durations are in seconds.
+///
+/// A loop is identified by its sound: at most one loop of each sound plays at a time.
+public protocol AudioService: AnyObject {
+    /// Plays `sound` once, alongside whatever else is playing.
+    func play(_ sound: Sound, volume: Double)
+    /// Starts looping `sound`; if that loop already plays, only its volume changes.
+    func startLoop(_ sound: Sound, volume: Double)
+    /// Changes the volume of the playing loop of `sound` at once; no loop, no effect.
+    func setVolume(_ volume: Double, forLoop sound: Sound)
+    /// Stops the loop of `sound`, fading it out over `fadeOut` seconds (0 stops at once).
+    func stopLoop(_ sound: Sound, fadeOut: Double)
+    /// Stops every sound and loop, fading out over `fadeOut` seconds.
+    func stopAll(fadeOut: Double)
+}
+
+extension AudioService {
+    /// Plays `sound` once at full volume.
+    public func play(_ sound: Sound) {
+        play(sound, volume: 1)
+    }
+
+    /// Stops the loop of `sound` at once.
+    public func stopLoop(_ sound: Sound) {
+        stopLoop(sound, fadeOut: 0)
+    }
+
+    /// Stops every sound and loop at once.
+    public func stopAll() {
+        stopAll(fadeOut: 0)
+    }
+}
+
+/// An audio service that plays nothing: used when there is no audio device, and wherever
+/// sound does not matter.
+public final class SilentAudio: AudioService {
+    /// Makes a service that stays silent.
+    public init() {}
+
+    public func play(_ sound: Sound, volume: Double) {}
+    public func startLoop(_ sound: Sound, volume: Double) {}
+    public func setVolume(_ volume: Double, forLoop sound: Sound) {}
+    public func stopLoop(_ sound: Sound, fadeOut: Double) {}
+    public func stopAll(fadeOut: Double) {}
+}

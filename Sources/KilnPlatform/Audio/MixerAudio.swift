@@ -1,0 +1,116 @@
+// Kiln's sounds on SDL_mixer. Limits: one MixerAudio at a time (SDL_mixer's device is
+// process-wide); the device is opened at 44.1 kHz, 16-bit stereo, and SDL converts if the
+// hardware differs; all sounds are synthesized when it opens (under 0.1 s optimized);
+// one-shots share 16 channels and are dropped when all are busy; fades are SDL_mixer's,
+// linear and in whole milliseconds. Call it from one thread (the app's main thread).
+import CSDL2
+import CSDL2Mixer
+import KilnCore
+
+/// An `AudioService` that plays synthesized sounds through SDL_mixer. Each sound's loop
+/// has a channel of its own, so loops never steal one-shots' channels or each other's.
+public final class MixerAudio: AudioService {
+    private static let oneShotChannels = 16
+    // No default value: until the device is open, self is not initialized, so a throwing
+    // init never runs deinit (which closes the device).
+    private var chunks: [Sound: MixerChunk]
+
+    /// The audio service to use: a `MixerAudio` when an audio device opens; otherwise
+    /// `SilentAudio`, after saying why in exactly one line through `warn`.
+    public static func make(warn: (String) -> Void) -> AudioService {
+        do {
+            return try MixerAudio()
+        } catch {
+            warn("no audio device (\(error)): running silently")
+            return SilentAudio()
+        }
+    }
+
+    /// Opens the audio device and synthesizes every sound with `synthesizer`.
+    /// Throws `PlatformError.sdl` with SDL's reason when no device opens.
+    public init(synthesizer: SoundSynthesizer = SoundSynthesizer()) throws(PlatformError) {
+        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
+            throw .sdl(Self.lastError())
+        }
+        let format = UInt16(AUDIO_S16SYS)
+        guard Mix_OpenAudioDevice(Int32(synthesizer.sampleRate), format, 2, 1024, nil, 0) == 0 else {
+            let reason = Self.lastError()
+            SDL_QuitSubSystem(SDL_INIT_AUDIO)
+            throw .sdl(reason)
+        }
+        Mix_AllocateChannels(Int32(Sound.allCases.count + Self.oneShotChannels))
+        Mix_ReserveChannels(Int32(Sound.allCases.count))
+        var chunks: [Sound: MixerChunk] = [:]
+        for sound in Sound.allCases {
+            chunks[sound] = MixerChunk(synthesizer.render(sound))
+        }
+        self.chunks = chunks
+    }
+
+    deinit {
+        Mix_HaltChannel(-1)
+        chunks.removeAll()
+        Mix_CloseAudio()
+        SDL_QuitSubSystem(SDL_INIT_AUDIO)
+    }
+
+    public func play(_ sound: Sound, volume: Double) {
+        guard let chunk = chunks[sound]?.chunk, let channel = freeOneShotChannel() else { return }
+        // The volume is set before playing so that no sample sounds at the previous one.
+        Mix_Volume(channel, Self.mixerVolume(volume))
+        Mix_PlayChannelTimed(channel, chunk, 0, -1)
+    }
+
+    public func startLoop(_ sound: Sound, volume: Double) {
+        guard let chunk = chunks[sound]?.chunk else { return }
+        let channel = Self.loopChannel(sound)
+        Mix_Volume(channel, Self.mixerVolume(volume))
+        let isFadingOut = Mix_FadingChannel(channel) == MIX_FADING_OUT
+        if Mix_Playing(channel) == 0 || isFadingOut {
+            Mix_PlayChannelTimed(channel, chunk, -1, -1)
+        }
+    }
+
+    public func setVolume(_ volume: Double, forLoop sound: Sound) {
+        let channel = Self.loopChannel(sound)
+        guard Mix_Playing(channel) != 0, Mix_FadingChannel(channel) != MIX_FADING_OUT else { return }
+        Mix_Volume(channel, Self.mixerVolume(volume))
+    }
+
+    public func stopLoop(_ sound: Sound, fadeOut: Double) {
+        Self.stop(channel: Self.loopChannel(sound), fadeOut: fadeOut)
+    }
+
+    public func stopAll(fadeOut: Double) {
+        Self.stop(channel: -1, fadeOut: fadeOut)
+    }
+
+    // MARK: Channels
+
+    private static func loopChannel(_ sound: Sound) -> Int32 {
+        Int32(Sound.allCases.firstIndex(of: sound)!)
+    }
+
+    private func freeOneShotChannel() -> Int32? {
+        let first = Int32(Sound.allCases.count)
+        return (first..<first + Int32(Self.oneShotChannels)).first { Mix_Playing($0) == 0 }
+    }
+
+    private static func stop(channel: Int32, fadeOut: Double) {
+        let milliseconds = Int32((min(max(fadeOut, 0), 60) * 1000).rounded())
+        if milliseconds > 0 {
+            Mix_FadeOutChannel(channel, milliseconds)
+        } else {
+            Mix_HaltChannel(channel)
+        }
+    }
+
+    private static func mixerVolume(_ volume: Double) -> Int32 {
+        Int32((min(max(volume, 0), 1) * Double(MIX_MAX_VOLUME)).rounded())
+    }
+
+    private static func lastError() -> String {
+        let message = String(cString: SDL_GetError())
+        return message.isEmpty ? "unknown SDL error" : message
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+@testable import KilnCore
+
+@Suite("Sound synthesizer")
+struct SoundSynthesizerTests {
+    let synthesizer = SoundSynthesizer()
+
+    @Test("The same seed gives the same samples, in any order; another seed gives others")
+    func determinism() {
+        let sizzleFirst = synthesizer.render(.sizzle)
+        let humAfterSizzle = synthesizer.render(.hum)
+
+        let again = SoundSynthesizer()
+        let reseeded = SoundSynthesizer(seed: 7)
+
+        #expect(again.render(.hum) == humAfterSizzle)
+        #expect(again.render(.sizzle) == sizzleFirst)
+        #expect(reseeded.render(.sizzle) != sizzleFirst)
+    }
+
+    @Test("Each sound lasts as long as it should; loops last whole seconds")
+    func durations() {
+        let expected: [Sound: Double] = [
+            .ignition: 0.6, .hum: 1, .sizzle: 2, .tick: 0.02, .chime: 0.5, .whoosh: 0.35,
+        ]
+
+        for sound in Sound.allCases {
+            let buffer = synthesizer.render(sound)
+
+            #expect(abs(buffer.duration - expected[sound]!) < 0.001, "\(sound)")
+            if sound.isLoop {
+                #expect(buffer.frameCount % buffer.sampleRate == 0, "\(sound)")
+            }
+        }
+    }
+
+    @Test("Every sound is clearly audible, never clips and has no constant offset")
+    func levels() {
+        for sound in Sound.allCases {
+            let buffer = synthesizer.render(sound)
+
+            for channel in [buffer.left, buffer.right] {
+                #expect(channel.map(abs).max()! <= 0.9, "\(sound) clips")
+                #expect(abs(channel.reduce(0, +) / Float(channel.count)) < 0.001, "\(sound) has DC")
+                #expect(rms(channel) > 0.05, "\(sound) is too quiet")
+            }
+        }
+    }
+
+    @Test("One-shots start and end at silence, so they do not click")
+    func oneShotEdges() {
+        for sound in Sound.allCases where !sound.isLoop {
+            let buffer = synthesizer.render(sound)
+
+            for channel in [buffer.left, buffer.right] {
+                #expect(abs(channel.first!) < 0.01, "\(sound) starts with a click")
+                #expect(abs(channel.last!) < 0.01, "\(sound) ends with a click")
+            }
+        }
+    }
+
+    @Test("The hum's loop point continues its waveform and its slope")
+    func humLoopIsSeamless() {
+        let hum = synthesizer.render(.hum)
+
+        for channel in [hum.left, hum.right] {
+            let steps = differences(channel)
+            let curvature = differences(steps)
+            let wrapStep = channel[0] - channel[channel.count - 1]
+            let wrapCurvature = wrapStep - steps[steps.count - 1]
+
+            // An exactly periodic wave steps across the seam as it does anywhere else.
+            #expect(abs(wrapStep) <= steps.map(abs).max()!)
+            #expect(abs(wrapCurvature) <= curvature.map(abs).max()!)
+        }
+    }
+
+    @Test("The hum is low: its strongest partial is the 98 Hz fundamental, little is above 2 kHz")
+    func humSpectrum() {
+        let hum = synthesizer.render(.hum)
+
+        let strongest = stride(from: 40.0, through: 400, by: 2)
+            .max { power(hum.left, at: $0) < power(hum.left, at: $1) }
+
+        #expect(strongest == 98)
+        #expect(roughFrequency(hum.left) < 1000)
+    }
+
+    @Test("The sizzle is much brighter than the hum and loops without a jump")
+    func sizzleIsBrightAndSeamless() {
+        let sizzle = synthesizer.render(.sizzle)
+        let hum = synthesizer.render(.hum)
+
+        let steps = differences(sizzle.left).map(abs).sorted()
+        let wrapStep = abs(sizzle.left[0] - sizzle.left[sizzle.left.count - 1])
+
+        #expect(roughFrequency(sizzle.left) > 3 * roughFrequency(hum.left))
+        // Noise has no exact continuation; the seam must look like an ordinary step.
+        #expect(wrapStep <= steps[steps.count * 99 / 100])
+    }
+
+    @Test("Filtering a loop circularly gives what filtering it forever would")
+    func circularFilteringMatchesRepetition() {
+        var random = SplitMix64(seed: 3)
+        let loop = SoundSynthesizer.noise(2000, &random)
+
+        let circular = OnePoleLowpass.circular(loop, cutoff: 200, sampleRate: 44_100)
+        var filter = OnePoleLowpass(cutoff: 200, sampleRate: 44_100)
+        let repeated = (loop + loop + loop).map { filter.process($0) }
+
+        for i in 0..<loop.count {
+            #expect(abs(circular[i] - repeated[2 * loop.count + i]) < 1e-4)
+        }
+    }
+
+    @Test("The ignition sweeps up to the hum's pitch and starts brighter than it ends")
+    func ignitionSweepsUp() {
+        let ignition = synthesizer.render(.ignition).left
+        let early = Array(ignition[synthesizer.frames(0.03)..<synthesizer.frames(0.13)])
+        let late = Array(ignition[synthesizer.frames(0.3)..<synthesizer.frames(0.4)])
+        let attack = Array(ignition[0..<synthesizer.frames(0.015)])
+
+        #expect(pitch(early) < 85)
+        #expect(abs(pitch(late) - 98) < 12)
+        #expect(roughFrequency(attack) > 2 * roughFrequency(late))
+    }
+
+    @Test("The tick is over within 10 ms")
+    func tickIsShort() {
+        let tick = synthesizer.render(.tick).left
+
+        let head = tick[0..<synthesizer.frames(0.01)].map { $0 * $0 }.reduce(0, +)
+        let total = tick.map { $0 * $0 }.reduce(0, +)
+
+        #expect(head / total > 0.95)
+    }
+
+    @Test("The chime rings at its two notes and dies away")
+    func chimeRingsAndDecays() {
+        let chime = synthesizer.render(.chime).left
+        let ringing = Array(chime[synthesizer.frames(0.1)..<synthesizer.frames(0.2)])
+        let tail = Array(chime[synthesizer.frames(0.4)..<synthesizer.frames(0.5)])
+
+        #expect(power(ringing, at: 880) > 20 * power(ringing, at: 1100))
+        #expect(power(ringing, at: 1320) > 20 * power(ringing, at: 1100))
+        #expect(rms(tail) < 0.35 * rms(ringing))
+    }
+
+    @Test("16-bit output interleaves left and right and clamps overs")
+    func pcm16() {
+        let buffer = SoundBuffer(sampleRate: 44_100, left: [0.5, 2], right: [-1, 0])
+
+        #expect(buffer.interleavedPCM16() == [16384, -32767, 32767, 0])
+    }
+}
+
+// MARK: - Measuring
+
+private func rms(_ samples: [Float]) -> Float {
+    (samples.map { $0 * $0 }.reduce(0, +) / Float(samples.count)).squareRoot()
+}
+
+private func differences(_ samples: [Float]) -> [Float] {
+    zip(samples.dropFirst(), samples).map { $0 - $1 }
+}
+
+/// The frequency of a sine with the same ratio of slope to level: a single number for how
+/// bright a sound is (sox calls it the rough frequency).
+private func roughFrequency(_ samples: [Float]) -> Double {
+    Double(rms(differences(samples)) / rms(samples)) * 44_100 / (2 * Double.pi)
+}
+
+/// The power of `samples` at one frequency (Goertzel's algorithm).
+private func power(_ samples: [Float], at frequency: Double) -> Double {
+    let coefficient = 2 * cos(2 * Double.pi * frequency / 44_100)
+    var previous = 0.0, beforePrevious = 0.0
+    for sample in samples {
+        let current = Double(sample) + coefficient * previous - beforePrevious
+        beforePrevious = previous
+        previous = current
+    }
+    return previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+}
+
+/// The fundamental of a buzzing tone, from the first peak of its autocorrelation between
+/// 25 and 200 Hz.
+private func pitch(_ samples: [Float]) -> Double {
+    let lags = (44_100 / 200)...(44_100 / 25)
+    let best = lags.max { correlation(samples, lag: $0) < correlation(samples, lag: $1) }!
+    return 44_100 / Double(best)
+}
+
+private func correlation(_ samples: [Float], lag: Int) -> Float {
+    var sum: Float = 0
+    for i in 0..<(samples.count - lag) {
+        sum += samples[i] * samples[i + lag]
+    }
+    return sum / Float(samples.count - lag)
+}
