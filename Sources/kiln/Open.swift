@@ -52,16 +52,26 @@ struct Play: ParsableCommand {
     }
 }
 
-/// Opens the window on a scene and runs it until closed.
+/// Opens the window on a scene and runs it until closed. The first scene shown plays the
+/// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
                 capture: String?) throws {
     let device = try canvas.resolveDevice(script: script)
+    let seed = canvas.resolveSeed(script: script)
+    let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
+    var isFirst = true
     let host: WindowHost
     do {
-        host = try WindowHost(options: .init(device: device, seed: canvas.resolveSeed(script: script),
-                                             events: canvas.events ? JSONLinePrinter() : nil,
-                                             quitAfter: quitAfter, script: script, capturePath: capture,
-                                             warn: warn))
+        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
+            let context = SceneContext(canvasSize: device.size, events: events, seed: seed, openScene: open)
+            let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
+            let session = SceneSession(scene: made, script: isFirst ? script : nil)
+            let captured = isFirst ? capture : nil
+            if captured != nil { session.startCapture(device: device.name, seed: seed) }
+            isFirst = false
+            context.emit("scene.opened", at: 0, ["scene": .string(made.name)])
+            return HostedSession(session: session, capturePath: captured)
+        })
     } catch {
         warn("\(error)")
         throw ExitCode(2)

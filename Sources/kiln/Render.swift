@@ -77,7 +77,7 @@ struct Render: ParsableCommand {
         for i in 0...steps { session.advance(to: Double(i) / fps) }
         session.advance(to: at)
         let started = Date()
-        let frame = host.render(session.scene)
+        let frame = host.render(root: session.scene.root, background: session.scene.backgroundColor)
         try write(frame, to: out)
         let ms = Date().timeIntervalSince(started) * 1000
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
@@ -95,7 +95,7 @@ struct Render: ParsableCommand {
         for i in 0..<count {
             session.advance(to: Double(i) / fps)
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
-            try write(host.render(session.scene), to: path)
+            try write(host.render(root: session.scene.root, background: session.scene.backgroundColor), to: path)
         }
         warn("wrote \(count) frames to \(folder)")
     }

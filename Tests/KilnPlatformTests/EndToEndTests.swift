@@ -142,8 +142,8 @@ private func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, U
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: files) }
 
-    try process.waitForLine(containing: #""event": "scene.opened""#, timeout: 10)
-    let window = try process.window(timeout: 10)
+    try process.waitForLine(containing: #""event": "scene.opened""#, timeout: 30)
+    let window = try process.window(timeout: 30)
     try body(AppUnderTest(binary: binary, process: process), window, files)
 }
 

@@ -2,7 +2,6 @@
 // through the same compositor as the window. Limits: one frame at a time, no vsync.
 import CSDL2
 import KilnCore
-import KilnScenes
 
 /// Draws a scene into bitmaps at an exact scale, with no window system.
 public final class OffscreenHost {
@@ -32,10 +31,10 @@ public final class OffscreenHost {
     /// The renderer's name, for reports.
     public var rendererName: String { renderer.name }
 
-    /// Draws the scene's current state and returns the frame.
-    public func render(_ scene: Scene) -> Bitmap {
-        compositor.draw(RenderList(root: scene.root), viewport: Viewport(scale: scale),
-                        canvas: canvas, background: scene.backgroundColor)
+    /// Draws the layer tree's current state on `background` and returns the frame.
+    public func render(root: Layer, background: Color) -> Bitmap {
+        compositor.draw(RenderList(root: root), viewport: Viewport(scale: scale),
+                        canvas: canvas, background: background)
         return readFrame()
     }
 

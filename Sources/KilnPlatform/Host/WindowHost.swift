@@ -4,45 +4,31 @@
 import CSDL2
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// Runs scenes in a window until the user closes it.
 public final class WindowHost {
     public struct Options {
         public var device: DevicePreset
-        public var seed: UInt64
-        public var events: EventSink?
         /// Quit after this many seconds (for tests and demos); `nil` runs until closed.
         public var quitAfter: Double?
-        /// A script to play on the first scene shown.
-        public var script: InputScript?
-        /// Where to write the live input of the first scene as a script.
-        public var capturePath: String?
-        /// Receives one-line warnings for the user.
-        public var warn: (String) -> Void
+        /// Makes the scene with a name (`nil`: home); the second argument asks to switch scenes.
+        public var makeScene: (_ name: String?, _ open: @escaping (String?) -> Void) -> HostedScene
 
-        public init(device: DevicePreset, seed: UInt64 = 1, events: EventSink? = nil, quitAfter: Double? = nil,
-                    script: InputScript? = nil, capturePath: String? = nil, warn: @escaping (String) -> Void = { _ in }) {
+        public init(device: DevicePreset, quitAfter: Double? = nil,
+                    makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
             self.device = device
-            self.seed = seed
-            self.events = events
             self.quitAfter = quitAfter
-            self.script = script
-            self.capturePath = capturePath
-            self.warn = warn
+            self.makeScene = makeScene
         }
     }
 
-    private var options: Options
+    private let options: Options
     private let window: OpaquePointer
     private let renderer: SDLRenderer
     private let compositor: Compositor
     private var translator = InputTranslator()
-    private var session: SceneSession!
-    private var scene: Scene { session.scene }
+    private var scene: HostedScene!
     private var sceneStart = 0.0
-    private var scenesShown = 0
-    private var reportedScriptProblem = false
     private var pendingScene: String??
     private let clock = SystemClock()
 
@@ -74,9 +60,10 @@ public final class WindowHost {
     }
 
     deinit {
-        session = nil
+        scene = nil
         SDL_DestroyWindow(window)
-        SDL_Quit()
+        // Only what this host started: audio and controllers may outlive the window.
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 
     /// Shows `sceneName` (or the launcher) and runs until the window closes.
@@ -98,7 +85,7 @@ public final class WindowHost {
             drawFrame(time: clock.now - sceneStart)
             throttle(frameStart: now)
         }
-        finishCapture()
+        scene.close()
     }
 
     /// When the event happened, in scene time: SDL stamps events as they arrive (in
@@ -119,19 +106,10 @@ public final class WindowHost {
     }
 
     private func show(_ name: String?) {
-        finishCapture()
-        let context = SceneContext(canvasSize: options.device.size, events: options.events, seed: options.seed,
-                                   openScene: { [weak self] in self?.pendingScene = .some($0) })
-        let scene = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
-        let isFirst = scenesShown == 0
-        scenesShown += 1
-        session = SceneSession(scene: scene, script: isFirst ? options.script : nil)
-        if isFirst && options.capturePath != nil {
-            session.startCapture(device: options.device.name, seed: options.seed)
-        }
+        scene?.close()
+        scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
         sceneStart = clock.now
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
-        context.emit("scene.opened", at: 0, ["scene": .string(scene.name)])
     }
 
     /// Returns `false` when the app should quit.
@@ -140,36 +118,20 @@ public final class WindowHost {
         case .quit:
             return false
         case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
-            if scene is LauncherScene { return false }
+            if scene.isHome { return false }
             pendingScene = .some(nil)
         case .key(let key):
-            _ = session.handle(key, at: time)
+            _ = scene.handle(key, at: time)
         case .pointer(let pointer):
-            session.handle(pointer)
+            scene.handle(pointer)
         case .resized, nil:
             break
         }
         return true
     }
 
-    /// Writes the captured input of the first scene, once.
-    private func finishCapture() {
-        guard let path = options.capturePath, let recorder = session?.recorder else { return }
-        options.capturePath = nil
-        do {
-            try Data((recorder.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            options.warn("captured \(recorder.script.steps.count) steps of \(scene.name) to \(path)")
-        } catch {
-            options.warn("cannot write the capture to \(path): \(error.localizedDescription)")
-        }
-    }
-
     private func drawFrame(time: Double) {
-        session.advance(to: time)
-        if let problem = session.scriptProblem, !reportedScriptProblem {
-            reportedScriptProblem = true
-            options.warn("the script stopped: \(problem)")
-        }
+        scene.advance(to: time)
         let output = renderer.outputSize
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)

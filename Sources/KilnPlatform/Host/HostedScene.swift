@@ -1,0 +1,20 @@
+import KilnCore
+
+/// What a host needs of a scene: its layers, its time and its input. The `kiln` executable
+/// adapts scenes (with their scripts and captures) to this, so the platform layer depends on
+/// the core alone.
+public protocol HostedScene: AnyObject {
+    /// The scene's name, shown in the window title.
+    var name: String { get }
+    var root: Layer { get }
+    var backgroundColor: Color { get }
+    /// The home screen: Esc there quits instead of going home.
+    var isHome: Bool { get }
+    /// One frame of scene time.
+    func advance(to time: Double)
+    func handle(_ event: PointerEvent)
+    /// `false` when the scene does not use the key.
+    func handle(_ key: KeyPress, at time: Double) -> Bool
+    /// Called when the scene is left or the window closes.
+    func close()
+}

@@ -1,0 +1,10 @@
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+extension OffscreenHost {
+    /// Draws a scene's current state.
+    func render(_ scene: Scene) -> Bitmap {
+        render(root: scene.root, background: scene.backgroundColor)
+    }
+}
