@@ -107,7 +107,8 @@ open class EmitterLayer: Layer, @unchecked Sendable {
     /// emitter so it starts full, or catching up after a long frame.
     public func advance(by duration: Double, timeStep: Double = 1.0 / 60) {
         guard duration > 0, timeStep > 0 else { return }
-        let steps = Int((duration / timeStep).rounded(.up))
+        // A hair under a whole number of steps is that number, not one more.
+        let steps = max(1, Int((duration / timeStep - 1e-9).rounded(.up)))
         let dt = duration / Double(steps)
         for _ in 0..<steps { simulation.step(dt: dt) }
     }

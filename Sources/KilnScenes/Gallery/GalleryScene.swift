@@ -9,6 +9,10 @@ public final class GalleryScene: Scene {
     let context: SceneContext
     /// The width of a section card.
     let cardWidth: Double
+    /// The emitters that `update(time:)` steps.
+    var emitters: [EmitterLayer] = []
+    /// The time of the last update; `nil` before the first.
+    var lastUpdateTime: Double?
 
     public init(context: SceneContext) {
         self.context = context
@@ -18,7 +22,9 @@ public final class GalleryScene: Scene {
         build()
     }
 
-    public func update(time: Double) {}
+    public func update(time: Double) {
+        stepEmitters(to: time)
+    }
 
     public func handle(_ event: PointerEvent) {}
 
@@ -28,6 +34,7 @@ public final class GalleryScene: Scene {
         root.addSublayer(TextLayer.make("Every layer kind and option Kiln draws",
                                         frame: Rect(16, y + 40, cardWidth, 20), size: 14,
                                         color: Palette.secondaryLabel))
+        buildFountain(frame: Rect(cardWidth + 16 - 92, 24, 92, 74))
         y += 68
         y = addSection("STROKES", at: y, height: 96, build: buildStrokes)
         y = addSection("GRADIENTS", at: y, height: 116, dark: true, build: buildGradients)
