@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?=
 
-.PHONY: run test build release bootstrap clean
+.PHONY: run test build release bootstrap bench-particles clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -19,6 +19,11 @@ run: release
 # The end-to-end tests drive the kiln binary, so it is built before the tests run.
 test: build
 	$(SWIFT) test
+
+# Issue 4's side-by-side: kiln, a plain C SDL program and LÖVE on the same particle workload.
+bench-particles: release
+	@scripts/bootstrap --bench
+	bench/run-particles.sh
 
 clean:
 	rm -rf .build
