@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?=
 
-.PHONY: run test build release bootstrap clean
+.PHONY: run test build release bootstrap bench-particles clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -21,6 +21,11 @@ run: release
 test: build
 	$(SWIFT) test --skip EndToEndTests
 	$(SWIFT) test --filter EndToEndTests
+
+# Issue 4's side-by-side: kiln, a plain C SDL program and LÖVE on the same particle workload.
+bench-particles: release
+	@scripts/bootstrap --bench
+	bench/run-particles.sh
 
 clean:
 	rm -rf .build

@@ -30,7 +30,7 @@ func vertexLayout() {
     #expect(MemoryLayout<ParticleVertex>.offset(of: \.v) == 16)
 }
 
-@Test("a quad is the contents size times the scale, centred on the particle, with premultiplied colour")
+@Test("a quad is the contents size times the scale, centred on the particle, with straight-alpha colour")
 func quadSizeAndColour() {
     let simulation = singleParticle { cell in
         cell.scale = 2
@@ -46,7 +46,7 @@ func quadSizeAndColour() {
     #expect(xs == [46, 54, 54, 46] && ys == [58, 58, 62, 62])
     #expect(geometry.vertices.map(\.u) == [0, 1, 1, 0] && geometry.vertices.map(\.v) == [0, 0, 1, 1])
     let first = geometry.vertices[0]
-    #expect([first.r, first.g, first.b, first.a] == [128, 64, 0, 128])
+    #expect([first.r, first.g, first.b, first.a] == [255, 128, 0, 128])
     #expect(Array(geometry.indices.prefix(6)) == [0, 1, 2, 0, 2, 3])
 }
 
@@ -130,4 +130,19 @@ func geometryBuffersAreReused() {
     #expect(largest <= vertexCapacity)
     #expect(geometry.vertices.capacity == vertexCapacity)
     #expect(geometry.indices.capacity == indexCapacity)
+}
+
+@Test("particles whose quads lie wholly outside the visible rect are skipped, the rest kept whole")
+func culling() {
+    // A 4×2 pt quad at (50, 60): x 48…52, y 59…61.
+    let simulation = singleParticle()
+    var geometry = ParticleGeometry()
+
+    simulation.writeQuads(into: &geometry, visibleRect: Rect(0, 0, 47.9, 200))
+    let outside = (geometry.vertices.count, geometry.batches.count)
+    simulation.writeQuads(into: &geometry, visibleRect: Rect(0, 0, 48.1, 200))
+
+    #expect(outside == (0, 0))
+    #expect(geometry.vertices.count == 4 && geometry.batches.map(\.particleCount) == [1])
+    #expect(geometry.vertices.map(\.x).max() == 52)
 }

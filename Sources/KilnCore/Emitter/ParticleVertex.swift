@@ -8,13 +8,13 @@ public struct ParticleVertex: Hashable, Sendable {
     public var x: Float
     /// Vertical position in the target's coordinates.
     public var y: Float
-    /// Red, premultiplied by alpha.
+    /// Red, not premultiplied (straight alpha).
     public var r: UInt8
-    /// Green, premultiplied by alpha.
+    /// Green, not premultiplied (straight alpha).
     public var g: UInt8
-    /// Blue, premultiplied by alpha.
+    /// Blue, not premultiplied (straight alpha).
     public var b: UInt8
-    /// Alpha.
+    /// Alpha: the particle's alpha times the layer's opacity.
     public var a: UInt8
     /// Horizontal texture coordinate, 0 at the image's left edge, 1 at its right.
     public var u: Float

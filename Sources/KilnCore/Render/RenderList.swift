@@ -9,8 +9,16 @@ public struct ContentKey: Hashable, Sendable {
     }
 }
 
-/// One thing to draw: a layer's content as a transformed quad.
+/// One thing to draw: a layer's content as a transformed quad, or an emitter's particles.
 public struct RenderItem {
+    /// What an item draws.
+    public enum Kind: Hashable, Sendable {
+        /// The layer's rasterized content.
+        case content
+        /// The particles of an `EmitterLayer`, in the layer's coordinates.
+        case particles
+    }
+
     /// The layer whose content this is; the rasterizer reads it on a cache miss.
     public let layer: Layer
     public let contentKey: ContentKey
@@ -24,6 +32,13 @@ public struct RenderItem {
     public let contentRect: Rect
     /// Add to what is behind instead of covering it.
     public let isAdditive: Bool
+    /// Content or particles.
+    public var kind: Kind = .content
+
+    /// The emitter whose particles this item draws; `nil` for content items.
+    public var emitter: EmitterLayer? {
+        kind == .particles ? layer as? EmitterLayer : nil
+    }
 }
 
 /// The layer tree flattened, back to front, into the items the compositor draws.
@@ -54,6 +69,13 @@ public struct RenderList {
                 transform: transform, opacity: opacity, clip: clip,
                 contentRect: layer.bounds.insetBy(dx: -outset, dy: -outset),
                 isAdditive: layer.isAdditive))
+        }
+        if let emitter = layer as? EmitterLayer {
+            // Particles are drawn over the layer's own content, under its sublayers.
+            items.append(RenderItem(
+                layer: emitter, contentKey: ContentKey(layerID: emitter.id, revision: emitter.contentRevision),
+                transform: transform, opacity: opacity, clip: clip, contentRect: emitter.bounds,
+                isAdditive: emitter.renderMode == .additive, kind: .particles))
         }
         guard !layer.sublayers.isEmpty else { return }
         var childClip = clip

@@ -1,6 +1,7 @@
 // Draws a render list with an SDL renderer: every item a textured quad through
 // SDL_RenderGeometry, clipped on the CPU to its convex clip region. Layer content is
-// rasterized by Cairo once per content revision and kept as a texture.
+// rasterized by Cairo once per content revision and kept as a texture; particle items go to
+// the ParticleRenderer, one geometry call per cell.
 import CSDL2
 import Foundation
 import KilnCore
@@ -23,9 +24,12 @@ final class Compositor {
     private(set) var rasterizationsLastFrame = 0
     /// How many layer contents have been rasterized in all.
     private(set) var totalRasterizations = 0
+    /// Draws the particle items.
+    let particles: ParticleRenderer
 
     init(renderer: SDLRenderer) {
         self.renderer = renderer
+        particles = ParticleRenderer(renderer: renderer)
         vertices.reserveCapacity(64)
     }
 
@@ -33,19 +37,40 @@ final class Compositor {
     func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
         frame += 1
         rasterizationsLastFrame = 0
-        let r = renderer.handle
-        SDL_SetRenderDrawColor(r, 18, 18, 20, 255)
-        SDL_RenderSetClipRect(r, nil)
-        SDL_RenderClear(r)
+        particles.beginFrame()
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
-        var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
-        SDL_RenderSetClipRect(r, &clip)
-        SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
-        SDL_RenderFillRect(r, &clip)
+        clear(canvasArea: area, background: background)
         for item in list.items {
-            drawItem(item, viewport: viewport)
+            if let emitter = item.emitter {
+                particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
+            } else {
+                drawItem(item, viewport: viewport)
+            }
         }
         pruneCache()
+    }
+
+    /// Clears the output, fills the canvas area with `background` and clips to it.
+    private func clear(canvasArea area: Rect, background: Color) {
+        let r = renderer.handle
+        var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+        let output = renderer.outputSize
+        SDL_RenderSetClipRect(r, nil)
+        let coversOutput = area.minX <= 0 && area.minY <= 0
+            && area.maxX >= Double(output.width) && area.maxY >= Double(output.height)
+        if !coversOutput {
+            SDL_SetRenderDrawColor(r, 18, 18, 20, 255)
+            SDL_RenderClear(r)
+        }
+        SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
+        if coversOutput {
+            // One clear instead of a clear and a fill.
+            SDL_RenderClear(r)
+            SDL_RenderSetClipRect(r, &clip)
+        } else {
+            SDL_RenderSetClipRect(r, &clip)
+            SDL_RenderFillRect(r, &clip)
+        }
     }
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {

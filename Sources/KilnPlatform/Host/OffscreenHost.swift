@@ -28,6 +28,13 @@ public final class OffscreenHost {
     /// How many layer contents the last frame rasterized.
     public var rasterizationsLastFrame: Int { compositor.rasterizationsLastFrame }
 
+    /// How many `SDL_RenderGeometry` calls the last frame made for particles (one per cell
+    /// with live particles in view, per emitter).
+    public var particleDrawCallsLastFrame: Int { compositor.particles.geometryCallsLastFrame }
+
+    /// How many particles the last frame drew.
+    public var particlesDrawnLastFrame: Int { compositor.particles.particlesLastFrame }
+
     /// The renderer's name, for reports.
     public var rendererName: String { renderer.name }
 

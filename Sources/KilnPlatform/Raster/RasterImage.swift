@@ -33,6 +33,27 @@ struct RasterImage {
         bleedIntoTransparentPixels()
     }
 
+    /// Takes a bitmap's premultiplied RGBA pixels (particle images, generated contents),
+    /// un-premultiplies them into B G R A order and bleeds colour into transparent pixels.
+    init(bitmap: Bitmap) {
+        width = bitmap.width
+        height = bitmap.height
+        localRect = Rect(0, 0, Double(bitmap.width), Double(bitmap.height))
+        var out = [UInt8](repeating: 0, count: bitmap.pixels.count)
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            for s in stride(from: 0, to: src.count, by: 4) {
+                let a = Int(src[s + 3])
+                guard a > 0 else { continue }
+                for (from, to) in [(0, 2), (1, 1), (2, 0)] {
+                    out[s + to] = UInt8(min(255, (Int(src[s + from]) * 255 + a / 2) / a))
+                }
+                out[s + 3] = UInt8(a)
+            }
+        }
+        pixels = out
+        bleedIntoTransparentPixels()
+    }
+
     /// One pass is enough: bilinear filtering reaches one pixel.
     private mutating func bleedIntoTransparentPixels() {
         let source = pixels

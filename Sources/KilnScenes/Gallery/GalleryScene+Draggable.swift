@@ -5,17 +5,17 @@ extension GalleryScene {
     /// chain (pointer, pan, velocity, spring) can be seen and tried.
     func buildDraggable() {
         draggable.name = "draggable"
-        draggable.frame = Rect(cardWidth - 44, 36, 60, 60)
+        draggable.frame = Rect(cardWidth - 138, 26, 48, 48)
         draggable.colors = [Color(hex: 0xFF9F0A), Color(hex: 0xFF375F)]
         draggable.startPoint = Point(0, 0)
         draggable.endPoint = Point(1, 1)
-        draggable.cornerRadius = 16
+        draggable.cornerRadius = 13
         draggable.shadowColor = Color(hex: 0xFF375F)
         draggable.shadowOpacity = 0.35
         draggable.shadowRadius = 10
         draggable.shadowOffset = Point(0, 6)
         draggable.zPosition = 10
-        let label = TextLayer.make("Drag\nme", frame: Rect(0, 0, 60, 60), size: 13, weight: .bold,
+        let label = TextLayer.make("Drag\nme", frame: Rect(0, 0, 48, 48), size: 11, weight: .bold,
                                    color: .white, alignment: .center)
         label.isVerticallyCentered = true
         draggable.addSublayer(label)

@@ -68,6 +68,7 @@ extension GalleryScene {
         beam.shadowRadius = 6
         beam.shadowOffset = .zero
         card.addSublayer(beam)
+        buildDebris(in: card, beamY: beamY, beamCenterX: left + width / 2)
 
         let radial = GradientLayer()
         radial.frame = Rect(218, 16, 58, 84)

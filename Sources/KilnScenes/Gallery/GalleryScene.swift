@@ -14,6 +14,10 @@ public final class GalleryScene: Scene {
     var draggableHome = Point.zero
     var dragStart = Point.zero
     var now = 0.0
+    /// The emitters that `update(time:)` steps.
+    var emitters: [EmitterLayer] = []
+    /// The time of the last update; `nil` before the first.
+    var lastUpdateTime: Double?
 
     public init(context: SceneContext) {
         self.context = context
@@ -28,6 +32,7 @@ public final class GalleryScene: Scene {
     public func update(time: Double) {
         now = time
         dispatcher.tick(at: time)
+        stepEmitters(to: time)
     }
 
     public func handle(_ event: PointerEvent) {
@@ -40,6 +45,7 @@ public final class GalleryScene: Scene {
         root.addSublayer(TextLayer.make("Every layer kind and option Kiln draws",
                                         frame: Rect(16, y + 40, cardWidth, 20), size: 14,
                                         color: Palette.secondaryLabel))
+        buildFountain(frame: Rect(cardWidth + 16 - 92, 24, 92, 74))
         y += 68
         y = addSection("STROKES", at: y, height: 96, build: buildStrokes)
         y = addSection("GRADIENTS", at: y, height: 116, dark: true, build: buildGradients)
