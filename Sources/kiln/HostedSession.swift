@@ -37,6 +37,7 @@ final class HostedSession: HostedScene {
 
     /// Writes the capture, if this scene was being captured.
     func close() {
+        session.close()
         guard let path = capturePath, let recorder = session.recorder else { return }
         do {
             try Data((recorder.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -65,4 +65,17 @@ struct HitTestTests {
         bar.masksToBounds = true
         #expect(root.hitTest(Point(270, 200)) === root)
     }
+
+    @Test("Layers that are not hit-testable let the pointer through to what is below")
+    func notHitTestable() {
+        let (root, bar) = makeTree()
+        let overlay = Layer()
+        overlay.frame = Rect(0, 0, 400, 400)
+        root.addSublayer(overlay)
+        #expect(root.hitTest(Point(200, 200)) === overlay)
+
+        overlay.isHitTestable = false
+
+        #expect(root.hitTest(Point(200, 200)) === bar)
+    }
 }

@@ -5,7 +5,7 @@ extension Layer {
     /// Layers that mask to bounds hide their sublayers outside them; hidden layers and
     /// layers faded to nothing are not hit, as in Core Animation.
     public func hitTest(_ p: Point) -> Layer? {
-        guard !isHidden, opacity > 0.01,
+        guard isHitTestable, !isHidden, opacity > 0.01,
               let local = transformToSuperlayer.inverted()?.apply(to: p) else { return nil }
         if masksToBounds && !containsPoint(local) { return nil }
         for sublayer in sublayersInDrawingOrder.reversed() {

@@ -33,6 +33,9 @@ open class Layer: @unchecked Sendable {
     public var isHidden = false
     /// Clip sublayers to the bounds (rounded by `cornerRadius`).
     public var masksToBounds = false
+    /// Whether hit testing can find this layer or any below it (UIKit's
+    /// `isUserInteractionEnabled`): false for light, particles and other decoration on top.
+    public var isHitTestable = true
 
     public var backgroundColor: Color? {
         didSet {

@@ -5,6 +5,7 @@ extension LaserScene {
     /// The lightsaber turn-on (L2): the beam grows from the centre to both edges with a
     /// flare, then the light spill fades in.
     func ignite() {
+        context.audio.play(.ignition, volume: 0.8)
         let grow = BasicAnimation(.transform, from: Transform(scaleX: 0.001, y: 1), to: .identity,
                                   duration: tuning.ignitionDuration, timing: .easeOut)
         laser.add(grow, forKey: "ignite")
@@ -28,6 +29,7 @@ extension LaserScene {
             self.isLaserOn = true
             for spill in [self.beamUp, self.beamDown] { spill.opacity = 1 }
             self.context.emit("laser.on", at: self.now)
+            self.context.audio.startLoop(.hum, volume: 0.55)
         }
     }
 

@@ -94,7 +94,7 @@ extension LaserScene {
         arrow.lineCap = .round
         arrow.lineJoin = .round
         arrow.lineDashPattern = [0.01, 9]
-        root.addSublayer(arrow)
+        root.insertSublayer(arrow, below: cutZone)
         let bob = KeyframeAnimation(.positionY, values: [arrow.position.y, arrow.position.y + 10, arrow.position.y],
                                     duration: 1)
         bob.timingFunctions = [.easeInEaseOut, .easeInEaseOut]
@@ -102,6 +102,8 @@ extension LaserScene {
         arrow.add(bob, forKey: "bob")
     }
 
+    /// The light is blended normally, not added: over the dark stage the two look alike, and
+    /// over the card a normal blend tints it red the way the laser's light should.
     private func buildBeam() {
         let w = canvas.width
         for (layer, up) in [(beamUp, true), (beamDown, false)] {
@@ -116,13 +118,11 @@ extension LaserScene {
             layer.maskPath = Path(polygon: up
                 ? [Point(0, h), Point(w, h), Point(w - narrow, 0), Point(narrow, 0)]
                 : [Point(0, 0), Point(w, 0), Point(w - narrow, h), Point(narrow, h)])
-            layer.isAdditive = true
             layer.opacity = 0
             root.addSublayer(layer)
         }
         halo.frame = Rect(0, beamY - 14, w, 28)
         halo.colors = [tuning.beamColor.withAlpha(0), tuning.beamColor.withAlpha(0.9), tuning.beamColor.withAlpha(0)]
-        halo.isAdditive = true
         root.addSublayer(halo)
         laser.name = "laser"
         laser.frame = Rect(0, beamY - 1.5, w, 3)
@@ -143,6 +143,12 @@ extension LaserScene {
         flare.isAdditive = false
         flare.opacity = 0
         root.addSublayer(flare)
+        debris.name = "debris"
+        debris.frame = Rect(origin: .zero, size: canvas)
+        root.addSublayer(debris)
+        for decoration in [instruction, arrow, beamUp, beamDown, halo, laser, flare, debris] as [Layer] {
+            decoration.isHitTestable = false
+        }
     }
 
     private func buildToast() {

@@ -12,9 +12,10 @@ public final class LaserScene: Scene {
     let canvas: Size
     var random: SplitMix64
     let beamY: Double
+    let dispatcher: GestureDispatcher
 
-    // Layers the scene drives (names in SPEC and scripts: instruction, pocket, arrow, laser,
-    // beamUp, beamDown, debris, toast).
+    // Layers scripts and tests find by name: instruction, pocket, arrow, laser, beamUp,
+    // beamDown, debris, toast.
     let instruction = TextLayer()
     let cutZone = Layer()
     let pocket = GradientLayer()
@@ -26,12 +27,34 @@ public final class LaserScene: Scene {
     let flare = GradientLayer()
     let beamUp = GradientLayer()
     let beamDown = GradientLayer()
+    let debris: EmitterLayer
     let toast = Layer()
-    /// The card's resting place.
+
+    // The card's state.
+    var state = CardState.resting
     var pocketHome = Point.zero
-    /// Scene time of the last update.
+    var shownPocketID: String?
+    var dragStartY = 0.0
+    var deepestThisDrag = 0.0
+    var touchedBeamThisDrag = false
+    var charredThisRetraction = false
+    var charLayers: [Layer] = []
+    var emberLayers: [Layer] = []
+    var lastPlunge = -Double.infinity
+    var lastMoveTime = 0.0
+    var cardSpeed = 0.0
+    var debrisLevel = 0.0
+    var nextImpact = 0.0
+    /// Felt impacts so far (L7).
+    public internal(set) var impactCount = 0
+
+    // Time.
     var now = 0.0
+    var lastUpdate: Double?
+    var lastInteraction = 0.0
     var isLaserOn = false
+    var toastHideAt: Double?
+    var nextPocketAt: Double?
 
     public init(context: SceneContext, tuning: LaserTuning = LaserTuning(), store: PocketStore = PocketStore()) {
         self.context = context
@@ -40,16 +63,55 @@ public final class LaserScene: Scene {
         canvas = context.canvasSize
         random = SplitMix64(seed: context.seed)
         beamY = (canvas.height * tuning.beamFraction).rounded()
+        debris = EmitterLayer(configuration: EmitterPresets.laserDebris(
+            center: Point(x: canvas.width / 2, y: (canvas.height * tuning.beamFraction).rounded()),
+            spanWidth: 200, seed: context.seed &+ 7))
         root.frame = Rect(origin: .zero, size: canvas)
+        dispatcher = GestureDispatcher(root: root)
         buildLayout()
+        shownPocketID = store.pockets.first?.id
+        attachGestures()
         ignite()
     }
 
-    public func update(time: Double) {
-        now = time
-        guard isLaserOn || time > 0 else { return }
-        applyFlicker(at: time)
+    private func attachGestures() {
+        let pan = PanGestureRecognizer { [weak self] in
+            guard let self, let pan = $0 as? PanGestureRecognizer else { return }
+            self.handlePan(pan)
+        }
+        pan.minimumDistance = 4
+        dispatcher.add(pan, to: pocket)
+        let tap = TapGestureRecognizer { [weak self] in
+            if $0.state == .ended { self?.undo() }
+        }
+        dispatcher.add(tap, to: toast)
     }
 
-    public func handle(_ event: PointerEvent) {}
+    /// The debris emitter's birth rate: above zero only while the card is pushed into the beam.
+    public var debrisBirthRate: Double { debris.birthRate }
+
+    public func update(time: Double) {
+        let dt = lastUpdate.map { min(max(time - $0, 0), 0.1) } ?? 0
+        lastUpdate = time
+        now = time
+        dispatcher.tick(at: time)
+        applyFlicker(at: time)
+        updateCutting(dt: dt)
+        updateTimers()
+        debris.step(dt: dt)
+    }
+
+    public func handle(_ event: PointerEvent) {
+        dispatcher.handle(event)
+    }
+
+    public func handle(_ key: KeyPress) -> Bool {
+        guard key == KeyPress("z", modifiers: .ctrl) else { return false }
+        undo()
+        return true
+    }
+
+    public func leave() {
+        context.audio.stopAll(fadeOut: 0.15)
+    }
 }

@@ -69,6 +69,9 @@ public final class LauncherScene: Scene {
         var previewContext = context
         previewContext.events = nil
         previewContext.openScene = { _ in }
+        // Previews are seen, not heard.
+        previewContext.audio = SilentAudio()
+        previewContext.haptics = NoHaptics()
         let preview = entry.make(previewContext)
         window.backgroundColor = preview.backgroundColor
         preview.root.transform = Transform(scaleX: scale, y: scale)

@@ -17,10 +17,13 @@ public protocol Scene: AnyObject {
     func handle(_ event: PointerEvent)
     /// Reacts to a key; `false` when the scene does not use it.
     func handle(_ key: KeyPress) -> Bool
+    /// The scene is being left: stop sounds and anything else that outlives a frame.
+    func leave()
 }
 
 extension Scene {
     public func handle(_ key: KeyPress) -> Bool { false }
+    public func leave() {}
 }
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.
@@ -30,12 +33,19 @@ public struct SceneContext {
     public var seed: UInt64
     /// Asks the host to show another scene (`nil`: the launcher).
     public var openScene: (String?) -> Void
+    /// Sound; silent unless the host has an audio device.
+    public var audio: AudioService
+    /// Felt feedback; nothing unless a game controller is connected.
+    public var haptics: HapticsService
 
     public init(canvasSize: Size, events: EventSink? = nil, seed: UInt64 = 1,
+                audio: AudioService = SilentAudio(), haptics: HapticsService = NoHaptics(),
                 openScene: @escaping (String?) -> Void = { _ in }) {
         self.canvasSize = canvasSize
         self.events = events
         self.seed = seed
+        self.audio = audio
+        self.haptics = haptics
         self.openScene = openScene
     }
 

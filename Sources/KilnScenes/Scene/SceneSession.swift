@@ -44,6 +44,11 @@ public final class SceneSession {
         scene.handle(event)
     }
 
+    /// The scene is being left.
+    public func close() {
+        scene.leave()
+    }
+
     /// Live key input; `false` when the scene does not use the key.
     public func handle(_ key: KeyPress, at time: Double) -> Bool {
         recorder?.record(key, at: time)

@@ -1,0 +1,206 @@
+import KilnCore
+import KilnScenes
+import KilnTestSupport
+import Testing
+
+/// Drives the laser scene at 120 Hz on a manual timeline, with recording services.
+final class LaserHarness {
+    let clock = ManualClock()
+    let events = EventRecorder()
+    let audio = RecordingAudio()
+    let haptics: RecordingHaptics
+    let scene: LaserScene
+    private(set) var time = 0.0
+    private var pointer = Point.zero
+    private var cardStartMaxY = 0.0
+
+    init() {
+        haptics = RecordingHaptics(clock: clock)
+        scene = LaserScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events,
+                                                 audio: audio, haptics: haptics))
+        run(until: 0.6)
+    }
+
+    var pocket: Layer { scene.root.layer(named: "pocket")! }
+    var beamY: Double { scene.root.layer(named: "laser")!.frame.midY }
+    func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
+
+    func run(until t: Double) {
+        while time < t - 1e-9 {
+            time = min(t, time + 1.0 / 120)
+            clock.set(to: time)
+            scene.advance(to: time)
+        }
+    }
+
+    func send(_ phase: PointerPhase) {
+        scene.handle(PointerEvent(phase: phase, location: pointer, timestamp: time))
+    }
+
+    /// Presses the middle of the card.
+    func down() {
+        let frame = pocket.frame
+        pointer = Point(frame.midX, frame.midY)
+        cardStartMaxY = frame.maxY
+        send(.began)
+    }
+
+    /// Moves the pointer so the card's cut progress becomes `progress`, over `duration`.
+    func move(toProgress progress: Double, duration: Double) {
+        let targetY = pointer.y + (beamY + progress * pocket.bounds.height - cardStartMaxY)
+        let startY = pointer.y, start = time
+        cardStartMaxY += targetY - startY
+        let steps = max(1, Int((duration * 120).rounded()))
+        for i in 1...steps {
+            run(until: start + duration * Double(i) / Double(steps))
+            pointer.y = startY + (targetY - startY) * Double(i) / Double(steps)
+            send(.moved)
+        }
+    }
+
+    func up() {
+        send(.ended)
+    }
+}
+
+@Suite("Laser card burner")
+struct LaserSceneTests {
+    @Test("L9: the laser turns on once ignition ends, with its sound and hum")
+    func ignition() {
+        let h = LaserHarness()
+
+        #expect(h.names("laser.on").count == 1)
+        #expect(abs(h.names("laser.on")[0].time - 0.35) < 0.02)
+        #expect(h.audio.playedSounds.first == .ignition)
+        #expect(h.audio.isLooping(.hum))
+    }
+
+    @Test("L8: more than 60 % through deletes the pocket through the store",
+          arguments: [0.61, 0.9])
+    func deletes(progress: Double) {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: progress, duration: 0.6)
+        h.up()
+        h.run(until: h.time + 0.6)
+
+        #expect(h.names("pocket.deleted").map { $0.fields["id"] } == [.string("micronesia")])
+        #expect(!h.scene.store.pockets.contains { $0.id == "micronesia" })
+        #expect(h.names("pocket.spared").isEmpty)
+    }
+
+    @Test("L8: 59 % and exactly 60 % spare the pocket, which springs home", arguments: [0.59, 0.60])
+    func spares(progress: Double) {
+        let h = LaserHarness()
+        let home = h.pocket.position
+
+        h.down()
+        h.move(toProgress: progress, duration: 0.6)
+        h.up()
+        h.run(until: h.time + 2)
+
+        #expect(h.names("pocket.deleted").isEmpty)
+        let spared = h.names("pocket.spared")
+        #expect(spared.count == 1)
+        if case .number(let p)? = spared.first?.fields["progress"] { #expect(abs(p - progress) < 0.005) }
+        #expect(h.pocket.position.distance(to: home) < 0.5)
+    }
+
+    @Test("L5: char is added on retraction while in the beam, and on a spared release")
+    func charOnRetraction() {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: 0.0, duration: 0.4)
+        h.move(toProgress: 0.35, duration: 0.3)
+        #expect(h.names("pocket.charred").isEmpty)
+        h.move(toProgress: 0.2, duration: 0.2)
+        #expect(h.names("pocket.charred").count == 1)
+        h.move(toProgress: 0.1, duration: 0.1)
+        #expect(h.names("pocket.charred").count == 1)
+        h.up()
+
+        let layers = h.names("pocket.charred").map { $0.fields["layers"] }
+        #expect(layers == [.number(1), .number(2)])
+    }
+
+    @Test("L5: moving back up outside the beam chars nothing")
+    func noCharOutsideBeam() {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: -0.3, duration: 0.3)
+        h.move(toProgress: -0.6, duration: 0.3)
+        h.up()
+        h.run(until: h.time + 1)
+
+        #expect(h.names("pocket.charred").isEmpty)
+        #expect(h.names("pocket.spared").isEmpty)
+        #expect(h.names("pocket.cut.begin").isEmpty)
+    }
+
+    @Test("L6: debris fires only while the card is pushed into the beam")
+    func debrisOnlyWhilePlunging() {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: -0.05, duration: 0.4)
+        #expect(h.scene.debrisBirthRate == 0)
+        h.move(toProgress: 0.3, duration: 0.4)
+        #expect(h.scene.debrisBirthRate > 0.5)
+        let emitter = h.scene.root.layer(named: "debris") as? EmitterLayer
+        #expect((emitter?.aliveCount ?? 0) > 20)
+        h.run(until: h.time + 0.6)
+        #expect(h.scene.debrisBirthRate == 0)
+        h.move(toProgress: 0.2, duration: 0.3)
+        h.run(until: h.time + 0.05)
+
+        #expect(h.scene.debrisBirthRate < 0.5)
+    }
+
+    @Test("L7: a heavy impact repeats about every 60 ms while cutting")
+    func impactCadence() {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: 0.0, duration: 0.3)
+        h.move(toProgress: 0.5, duration: 1.2)
+
+        let intervals = h.haptics.intervals
+        #expect(intervals.count >= 15)
+        let mean = intervals.reduce(0, +) / Double(intervals.count)
+        #expect(abs(mean - 0.06) < 0.005)
+        #expect(intervals.allSatisfy { $0 > 0.04 && $0 < 0.08 })
+    }
+
+    @Test("L9: cut.begin once per drag; deleted then restored with Ctrl+Z (X7)")
+    func eventsAndUndo() {
+        let h = LaserHarness()
+
+        h.down()
+        h.move(toProgress: 0.2, duration: 0.3)
+        h.move(toProgress: 0.1, duration: 0.2)
+        h.move(toProgress: 0.7, duration: 0.3)
+        h.up()
+        h.run(until: h.time + 0.6)
+        _ = h.scene.handle(KeyPress("z", modifiers: .ctrl))
+        h.run(until: h.time + 0.1)
+
+        #expect(h.names("pocket.cut.begin").count == 1)
+        #expect(h.names("pocket.restored").map { $0.fields["id"] } == [.string("micronesia")])
+        #expect(h.scene.store.pockets.first?.id == "micronesia")
+        #expect(h.pocket.isHidden == false)
+        let order = h.events.names.filter { $0.hasPrefix("pocket.") && $0 != "pocket.charred" }
+        #expect(order == ["pocket.cut.begin", "pocket.deleted", "pocket.restored"])
+    }
+
+    @Test("L3: leaving the scene stops every sound")
+    func silenceOnLeave() {
+        let h = LaserHarness()
+
+        h.scene.leave()
+
+        #expect(!h.audio.isLooping(.hum))
+    }
+}
