@@ -17,6 +17,9 @@ struct CanvasOptions: ParsableArguments {
     @Flag(help: "Print scene events as JSON lines on standard output.")
     var events = false
 
+    @Flag(help: "No sound.")
+    var mute = false
+
     /// The seed: the option's, else the script's, else 1.
     func resolveSeed(script: InputScript? = nil) -> UInt64 {
         seed ?? script?.seed ?? 1

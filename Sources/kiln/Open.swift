@@ -61,9 +61,13 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
     var isFirst = true
     let host: WindowHost
+    // Sounds are synthesized once for the whole run; no audio device is one warning, then silence.
+    let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
+    let haptics = ControllerHaptics()
     do {
         host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
-            let context = SceneContext(canvasSize: device.size, events: events, seed: seed, openScene: open)
+            let context = SceneContext(canvasSize: device.size, events: events, seed: seed,
+                                       audio: audio, haptics: haptics, openScene: open)
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
             let session = SceneSession(scene: made, script: isFirst ? script : nil)
             let captured = isFirst ? capture : nil

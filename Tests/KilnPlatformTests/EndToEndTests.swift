@@ -98,6 +98,34 @@ struct EndToEndTests {
         }
     }
 
+    @Test("L8: dragging the Pocket deep through the beam in the real window deletes it")
+    func laserDeleteInTheRealWindow() throws {
+        try withApp(arguments: ["laser", "--mute"]) { app, window, _ in
+            try app.waitForLine(containing: "laser.on", timeout: 15)
+            Thread.sleep(forTimeInterval: 0.5)
+            let before = app.lines.count
+
+            // The card rests centred at (195, 254), 188 pt tall; the beam is at 523.
+            try window.drag(fromCanvas: (x: 195, y: 254), to: (x: 195, y: 590), steps: 40)
+
+            try app.waitForLine(containing: "pocket.deleted", from: before, timeout: 15)
+        }
+    }
+
+    @Test("L8: a shallow drag into the beam spares the Pocket")
+    func laserSpareInTheRealWindow() throws {
+        try withApp(arguments: ["laser", "--mute"]) { app, window, _ in
+            try app.waitForLine(containing: "laser.on", timeout: 15)
+            Thread.sleep(forTimeInterval: 0.5)
+            let before = app.lines.count
+
+            try window.drag(fromCanvas: (x: 195, y: 254), to: (x: 195, y: 460), steps: 30)
+
+            let line = try app.waitForLine(containing: "pocket.spared", from: before, timeout: 15).line
+            #expect(!app.lines.contains { $0.contains("pocket.deleted") }, "spared, then deleted? \(line)")
+        }
+    }
+
     @Test("Dragging the gallery's tile in the real window releases it with the drag's velocity")
     func dragInTheRealWindow() throws {
         try withApp(arguments: ["gallery"]) { app, window, _ in

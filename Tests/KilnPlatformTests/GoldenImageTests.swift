@@ -33,4 +33,33 @@ struct GoldenImageTests {
     func launcher1x() throws {
         try Snapshot.assertMatches(try render("launcher", scale: 1), named: "launcher@1x")
     }
+
+    /// A scene at `time`, stepped at 60 fps from 0 with an optional shipped script.
+    func render(_ name: String, script: String?, at time: Double, scale: Double = 1) throws -> Bitmap {
+        let input = try script.map {
+            try InputScriptParser.parse(contentsOf: ScriptRenderingTests.scripts.appendingPathComponent($0))
+        }
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: input?.seed ?? 1)
+        let scene = try #require(SceneCatalog.make(name, context: context))
+        let session = SceneSession(scene: scene, script: input)
+        for frame in 0...Int((time * 60).rounded(.down)) { session.advance(to: Double(frame) / 60) }
+        session.advance(to: time)
+        let host = try OffscreenHost(canvas: context.canvasSize, scale: scale)
+        return host.render(scene)
+    }
+
+    @Test("L2: the laser half-way through its ignition")
+    func laserIgnition() throws {
+        try Snapshot.assertMatches(try render("laser", script: nil, at: 0.175), named: "laser-ignition")
+    }
+
+    @Test("L6: cutting, with debris spraying from the beam")
+    func laserCutting() throws {
+        try Snapshot.assertMatches(try render("laser", script: "laser-delete.json", at: 3.0), named: "laser-cutting")
+    }
+
+    @Test("L5: a charred card back at rest after two tries")
+    func laserCharred() throws {
+        try Snapshot.assertMatches(try render("laser", script: "laser-spare.json", at: 8.5), named: "laser-charred")
+    }
 }

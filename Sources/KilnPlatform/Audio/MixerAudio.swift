@@ -4,6 +4,7 @@
 // one-shots share 16 channels and are dropped when all are busy; fades are SDL_mixer's,
 // linear and in whole milliseconds. Call it from one thread (the app's main thread).
 import CSDL2
+import Glibc
 import CSDL2Mixer
 import KilnCore
 
@@ -19,11 +20,25 @@ public final class MixerAudio: AudioService {
     /// `SilentAudio`, after saying why in exactly one line through `warn`.
     public static func make(warn: (String) -> Void) -> AudioService {
         do {
-            return try MixerAudio()
+            // ALSA reports a missing card on stderr in a dozen lines of its own; the one line
+            // below says the same, so the library's chatter is set aside while the device opens.
+            return try withStandardErrorSilenced { try MixerAudio() }
         } catch {
             warn("no audio device (\(error)): running silently")
             return SilentAudio()
         }
+    }
+
+    /// Runs `body` with file descriptor 2 pointed at /dev/null, restoring it afterwards.
+    private static func withStandardErrorSilenced<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        if saved >= 0 && null >= 0 { dup2(null, 2) }
+        defer {
+            if saved >= 0 { dup2(saved, 2); close(saved) }
+            if null >= 0 { close(null) }
+        }
+        return try body()
     }
 
     /// Opens the audio device and synthesizes every sound with `synthesizer`.
