@@ -134,7 +134,7 @@ struct EndToEndTests {
             Thread.sleep(forTimeInterval: 1.5)
             let before = app.lines.count
 
-            try window.drag(fromCanvas: (x: 344, y: 66), to: (x: 200, y: 300))
+            try window.drag(fromCanvas: (x: 244, y: 50), to: (x: 120, y: 300))
 
             let line = try app.waitForLine(containing: "draggable.released", from: before, timeout: 15).line
             #expect(line.contains("\"vx\": -"), "released moving left: \(line)")
