@@ -55,22 +55,18 @@ final class Compositor {
         let r = renderer.handle
         var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
         let output = renderer.outputSize
-        SDL_RenderSetClipRect(r, nil)
+        // When the canvas covers the whole output, one clear does; otherwise clear the
+        // letterbox bars, then fill the canvas.
         let coversOutput = area.minX <= 0 && area.minY <= 0
             && area.maxX >= Double(output.width) && area.maxY >= Double(output.height)
+        SDL_RenderSetClipRect(r, nil)
         if !coversOutput {
             SDL_SetRenderDrawColor(r, 18, 18, 20, 255)
             SDL_RenderClear(r)
         }
         SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
-        if coversOutput {
-            // One clear instead of a clear and a fill.
-            SDL_RenderClear(r)
-            SDL_RenderSetClipRect(r, &clip)
-        } else {
-            SDL_RenderSetClipRect(r, &clip)
-            SDL_RenderFillRect(r, &clip)
-        }
+        SDL_RenderSetClipRect(r, &clip)
+        if coversOutput { SDL_RenderClear(r) } else { SDL_RenderFillRect(r, &clip) }
     }
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
