@@ -195,6 +195,48 @@ struct LaserSceneTests {
         #expect(order == ["pocket.cut.begin", "pocket.deleted", "pocket.restored"])
     }
 
+    @Test("L4: idle for 4 s, a hint nudges the card towards the laser and back")
+    func idleHint() {
+        let h = LaserHarness()
+        let home = h.pocket.position
+
+        h.run(until: 3.95)
+        #expect(h.names("pocket.hint").isEmpty)
+        h.run(until: 4.6)
+        let nudged = h.pocket.position.y - home.y
+        h.run(until: 6.2)
+
+        #expect(h.names("pocket.hint").count == 1)
+        #expect(nudged > 20)
+        #expect(h.pocket.position.distance(to: home) < 0.01)
+    }
+
+    @Test("L4: a drag resets the idle clock")
+    func hintWaitsForIdle() {
+        let h = LaserHarness()
+
+        h.run(until: 3.0)
+        h.down()
+        h.move(toProgress: -0.6, duration: 0.3)
+        h.up()
+        h.run(until: 5.0)
+
+        #expect(h.names("pocket.hint").isEmpty)
+    }
+
+    @Test("L3: the sizzle is louder the faster the card moves in the beam")
+    func sizzleFollowsSpeed() {
+        let slow = LaserHarness(), fast = LaserHarness()
+
+        for (h, duration) in [(slow, 1.5), (fast, 0.25)] {
+            h.down()
+            h.move(toProgress: 0.0, duration: 0.3)
+            h.move(toProgress: 0.3, duration: duration)
+        }
+
+        #expect(fast.audio.loopVolumes[.sizzle, default: 0] > slow.audio.loopVolumes[.sizzle, default: 0] + 0.1)
+    }
+
     @Test("L3: leaving the scene stops every sound")
     func silenceOnLeave() {
         let h = LaserHarness()
