@@ -46,7 +46,8 @@ public struct SceneEvent: Hashable, Sendable {
         return "{" + parts.joined(separator: ", ") + "}"
     }
 
-    static func jsonString(_ s: String) -> String {
+    /// `s` as a JSON string literal, quotes and escapes included.
+    public static func jsonString(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
