@@ -20,6 +20,8 @@ final class Compositor {
     private var cache: [Int: Entry] = [:]
     private var frame = 0
     private var vertices: [SDL_Vertex] = []
+    /// The polygon of the current item as a triangle list; reused so a frame allocates nothing.
+    private var triangles: [SDL_Vertex] = []
     /// How many layer contents were rasterized while drawing the last frame.
     private(set) var rasterizationsLastFrame = 0
     /// How many layer contents have been rasterized in all.
@@ -88,8 +90,7 @@ final class Compositor {
                                        color: color, tex_coord: uv))
         }
         // A convex polygon is a fan; expand it to a plain triangle list.
-        var triangles: [SDL_Vertex] = []
-        triangles.reserveCapacity((vertices.count - 2) * 3)
+        triangles.removeAll(keepingCapacity: true)
         for i in 1..<(vertices.count - 1) {
             triangles.append(vertices[0]); triangles.append(vertices[i]); triangles.append(vertices[i + 1])
         }
