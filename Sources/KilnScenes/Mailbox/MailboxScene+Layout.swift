@@ -269,17 +269,16 @@ extension MailboxScene {
         overlay.opacity = 0
         root.addSublayer(overlay)
         let panel = Layer.make(frame: Rect((canvas.width - size.width) / 2, (canvas.height - size.height) / 2 - 20,
-                                           size.width, size.height), color: color.withAlpha(0.96), cornerRadius: 20)
+                                           size.width, size.height), color: color, cornerRadius: 20)
         panel.shadowColor = .black
         panel.shadowOpacity = 0.25
         panel.shadowRadius = 20
         panel.shadowOffset = Point(0, 8)
         overlay.addSublayer(panel)
-        let hint = TextLayer.make("Tap to choose", frame: Rect(0, panel.frame.maxY + 18, canvas.width, 20),
-                                  size: 14, weight: .medium, color: .white, alignment: .center)
-        hint.shadowColor = .black
-        hint.shadowOpacity = 0.4
-        hint.shadowRadius = 4
+        let hint = Layer.make(frame: Rect((canvas.width - 132) / 2, panel.frame.maxY + 16, 132, 30),
+                              color: Color(white: 0, alpha: 0.6), cornerRadius: 15)
+        hint.addSublayer(TextLayer.make("Tap to choose", frame: Rect(0, 6, 132, 18), size: 13.5, weight: .medium,
+                                        color: .white, alignment: .center))
         overlay.addSublayer(hint)
         return panel
     }

@@ -74,7 +74,8 @@ extension MailboxScene {
     /// Moves the sheet off one side, at least as fast as the pointer was going.
     private func slideOff(_ row: MailboxRow, toRight: Bool, velocity: Double, then completion: @escaping () -> Void) {
         let from = row.sheet.position.x
-        let to = canvas.width / 2 + (toRight ? 1 : -1) * (canvas.width + 20)
+        // Far enough that the icon, keeping its gap to the message's edge, leaves too.
+        let to = canvas.width / 2 + (toRight ? 1 : -1) * (canvas.width + tuning.actionThreshold)
         let distance = abs(to - from)
         let speed = abs(velocity) > 1 && (velocity > 0) == toRight ? abs(velocity) : 0
         let duration = min(tuning.slideOffDuration, max(0.12, speed > 0 ? distance / speed : tuning.slideOffDuration))
