@@ -126,6 +126,21 @@ struct EndToEndTests {
         }
     }
 
+    @Test("M6: swiping the top message right past 60 pt in the real window archives it")
+    func mailboxArchiveInTheRealWindow() throws {
+        try withApp(arguments: ["mailbox", "--mute"]) { app, window, _ in
+            Thread.sleep(forTimeInterval: 0.5)
+            let before = app.lines.count
+
+            // The top message fills y 104…196 of the canvas.
+            try window.drag(fromCanvas: (x: 150, y: 150), to: (x: 300, y: 150), steps: 30)
+
+            try app.waitForLine(containing: #""event": "message.archived""#, from: before, timeout: 15)
+            #expect(app.lines.contains { $0.contains(#""zone": "archive""#) })
+            #expect(!app.lines.contains { $0.contains("message.returned") })
+        }
+    }
+
     @Test("Dragging the gallery's tile in the real window releases it with the drag's velocity")
     func dragInTheRealWindow() throws {
         try withApp(arguments: ["gallery"]) { app, window, _ in
