@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 import KilnScenes
 import KilnTestSupport
@@ -377,5 +378,32 @@ struct MailboxSceneTests {
         h.tap("segment.2")
         #expect(h.names("segment.changed").map { $0.fields["index"] } == [.number(0), .number(2)],
                 "tapping the shown segment changes nothing")
+    }
+}
+
+@Suite("Mailbox tour script")
+struct MailboxTourTests {
+    @Test("mailbox-tour.json does every action in a row (M2–M10)")
+    func tourDoesEveryAction() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/Scripts/mailbox-tour.json")
+        let script = try InputScriptParser.parse(contentsOf: url)
+        let events = EventRecorder()
+        let scene = try #require(SceneCatalog.make(script.scene ?? "", context:
+            SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events)))
+        let session = SceneSession(scene: scene, script: script)
+        let frames = Int((script.duration + 1) * 60)
+        for frame in 0...frames { session.advance(to: Double(frame) / 60) }
+
+        let names = events.events.map(\.name).filter { !$0.hasPrefix("zone.") }
+        #expect(names == [
+            "message.archived", "message.restored", "message.deleted", "message.restored",
+            "message.rescheduled", "message.restored", "message.listed", "message.restored",
+            "menu.opened", "menu.closed", "compose.opened", "compose.closed",
+            "segment.changed", "segment.changed", "segment.changed",
+            "message.archived", "message.restored",
+        ])
+        #expect(events.events.last?.fields["by"] == .string("shake"))
+        #expect(!session.isPlayingScript)
     }
 }
