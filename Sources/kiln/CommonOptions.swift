@@ -20,6 +20,9 @@ struct CanvasOptions: ParsableArguments {
     @Flag(help: "No sound.")
     var mute = false
 
+    @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; reloaded when saved.")
+    var tuning: String?
+
     /// The seed: the option's, else the script's, else 1.
     func resolveSeed(script: InputScript? = nil) -> UInt64 {
         seed ?? script?.seed ?? 1

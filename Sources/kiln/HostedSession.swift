@@ -5,13 +5,25 @@ import KilnScenes
 
 /// A scene session as the window shows it: scripts, captures and problems reported once.
 final class HostedSession: HostedScene {
-    let session: SceneSession
+    private(set) var session: SceneSession
     private let capturePath: String?
     private var reportedProblem = false
+    /// The scene's tuning files, watched while it runs (X4).
+    private let tuning: TuningFiles?
+    private let remake: ([TuningSource]) -> SceneSession
+    /// Scene time when the current scene was made: a retuned scene starts from 0.
+    private var timeOrigin = 0.0
+    private var lastTime = 0.0
+    private let wallClock = SystemClock()
 
-    init(session: SceneSession, capturePath: String?) {
+    /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change.
+    init(session: SceneSession, capturePath: String?, tuning: TuningFiles?,
+         remake: @escaping ([TuningSource]) -> SceneSession) {
         self.session = session
         self.capturePath = capturePath
+        self.tuning = tuning
+        self.remake = remake
+        if let problem = tuning?.problem { showBanner(problem) }
     }
 
     var name: String { session.scene.name }
@@ -20,7 +32,9 @@ final class HostedSession: HostedScene {
     var isHome: Bool { session.scene is LauncherScene }
 
     func advance(to time: Double) {
-        session.advance(to: time)
+        lastTime = time
+        if let tuning { retune(tuning.poll(now: wallClock.now)) }
+        session.advance(to: time - timeOrigin)
         if let problem = session.scriptProblem, !reportedProblem {
             reportedProblem = true
             warn("the script stopped: \(problem)")
@@ -28,11 +42,36 @@ final class HostedSession: HostedScene {
     }
 
     func handle(_ event: PointerEvent) {
-        session.handle(event)
+        var shifted = event
+        shifted.timestamp -= timeOrigin
+        session.handle(shifted)
     }
 
     func handle(_ key: KeyPress, at time: Double) -> Bool {
-        session.handle(key, at: time)
+        session.handle(key, at: time - timeOrigin)
+    }
+
+    /// A saved tuning file: the scene is made anew with the values, or the error shows in a
+    /// banner while the last good values stay.
+    private func retune(_ outcome: TuningFiles.Outcome) {
+        report(outcome)
+        switch outcome {
+        case .unchanged:
+            return
+        case .applied:
+            session.scene.leave()
+            session = remake(tuning?.sources ?? [])
+            timeOrigin = lastTime
+            warn("tuning applied to \(name)")
+        case .rejected(let error):
+            showBanner(error)
+        }
+    }
+
+    private func showBanner(_ error: TuningError) {
+        let root = session.scene.root
+        root.layer(named: TuningBanner.name)?.removeFromSuperlayer()
+        root.addSublayer(TuningBanner.make(for: error, canvasSize: root.bounds.size))
     }
 
     /// Writes the capture, if this scene was being captured.

@@ -66,15 +66,25 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let haptics = ControllerHaptics()
     do {
         host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
-            let context = SceneContext(canvasSize: device.size, events: events, seed: seed,
+            var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
+            let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }
+            context.tuningSources = tuning?.sources ?? []
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
             let session = SceneSession(scene: made, script: isFirst ? script : nil)
             let captured = isFirst ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false
             context.emit("scene.opened", at: 0, ["scene": .string(made.name)])
-            return HostedSession(session: session, capturePath: captured)
+            // A saved tuning file makes the scene anew with the new values.
+            let remake: ([TuningSource]) -> SceneSession = { sources in
+                var retuned = context
+                retuned.tuningSources = sources
+                let scene = SceneCatalog.make(made.name, context: retuned) ?? made
+                context.emit("tuning.applied", at: 0, ["scene": .string(made.name)])
+                return SceneSession(scene: scene)
+            }
+            return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake)
         })
     } catch {
         warn("\(error)")

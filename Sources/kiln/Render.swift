@@ -48,7 +48,8 @@ struct Render: ParsableCommand {
         let input = try script.map { try loadScript($0, for: scene) }
         let device = try canvas.resolveDevice(script: input)
         let printer = canvas.events ? JSONLinePrinter() : nil
-        let context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.resolveSeed(script: input))
+        var context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.resolveSeed(script: input))
+        context.tuningSources = try canvas.offlineTuningSources(for: scene)
         guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
         let session = SceneSession(scene: made, script: input)
         let host: OffscreenHost

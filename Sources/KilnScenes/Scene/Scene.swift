@@ -37,6 +37,8 @@ public struct SceneContext {
     public var audio: AudioService
     /// Felt feedback; nothing unless a game controller is connected.
     public var haptics: HapticsService
+    /// Tuning files over the scene's defaults, later ones winning (X4); checked by the host.
+    public var tuningSources: [TuningSource] = []
 
     public init(canvasSize: Size, events: EventSink? = nil, seed: UInt64 = 1,
                 audio: AudioService = SilentAudio(), haptics: HapticsService = NoHaptics(),
@@ -47,6 +49,12 @@ public struct SceneContext {
         self.audio = audio
         self.haptics = haptics
         self.openScene = openScene
+    }
+
+    /// The scene's tuning: its defaults with the tuning sources applied. Sources that do not
+    /// resolve (the host checks them first and keeps the last good ones) give the defaults.
+    public func tuning<Tuning: SceneTuning>(_ type: Tuning.Type = Tuning.self) -> Tuning {
+        (try? Tuning.resolve(tuningSources).value) ?? Tuning()
     }
 
     /// Sends a scene event at scene time `time`.

@@ -8,16 +8,18 @@ public enum SceneCatalog {
         public var title: String
         public var subtitle: String
         public var make: @Sendable (SceneContext) -> Scene
+        /// The scene's tuning, if it has a tuning file (X4).
+        public var tuning: TuningProfile? = nil
     }
 
     /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
     public static let entries: [Entry] = [
         Entry(name: "laser", title: "Laser card burner",
               subtitle: "Drag a savings Pocket through a laser to delete it",
-              make: { LaserScene(context: $0) }),
+              make: { LaserScene(context: $0, tuning: $0.tuning()) }, tuning: .of(LaserTuning.self)),
         Entry(name: "mailbox", title: "Mailbox swipe",
               subtitle: "Swipe messages to archive, delete, reschedule or list",
-              make: { MailboxScene(context: $0) }),
+              make: { MailboxScene(context: $0, tuning: $0.tuning()) }, tuning: .of(MailboxTuning.self)),
         Entry(name: "gallery", title: "Gallery",
               subtitle: "Every layer kind and option: the visual reference",
               make: { GalleryScene(context: $0) }),
@@ -25,6 +27,11 @@ public enum SceneCatalog {
 
     /// The names accepted on the command line.
     public static var names: [String] { ["launcher"] + entries.map(\.name) }
+
+    /// The catalogue entry of a scene, `nil` for the launcher or an unknown name.
+    public static func entry(_ name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
 
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {

@@ -1,0 +1,67 @@
+import KilnCore
+
+/// A value in a tuning file: the part of TOML that tunings use.
+public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case array([TuningValue])
+    /// An inline table, its keys in the order written.
+    case table([(key: String, value: TuningValue)])
+
+    public static func == (lhs: TuningValue, rhs: TuningValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a), .number(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.table(let a), .table(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: false
+        }
+    }
+
+    /// The kind's name as errors say it: "a number", "a string", …
+    public var kindDescription: String {
+        switch self {
+        case .number: "a number"
+        case .bool: "true or false"
+        case .string: "a string"
+        case .array: "an array"
+        case .table: "a table"
+        }
+    }
+
+    /// The value written as TOML.
+    public var description: String {
+        switch self {
+        case .number(let n):
+            if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
+            return String(n)
+        case .bool(let b): return String(b)
+        case .string(let s): return SceneEvent.jsonString(s)
+        case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .table(let members):
+            return "{ " + members.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
+        }
+    }
+}
+
+/// A problem with a tuning file: where, and what.
+public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file as messages name it.
+    public var file: String
+    /// The line, from 1; `nil` when the whole file is at fault (unreadable).
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// "mailbox.toml:12: expected a number, found a string".
+    public var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import KilnScenes
+
+/// `kiln tuning SCENE`: the effective tuning, each value with where it came from.
+struct TuningCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tuning",
+        abstract: "Print a scene's effective tuning: defaults, your ~/.config/kiln/SCENE.toml and --tuning, with each value's origin.")
+
+    @Argument(help: "The scene: \(SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name).joined(separator: ", ")).")
+    var scene: String
+
+    @Option(help: "A tuning file over the defaults and your own file.")
+    var tuning: String?
+
+    @Flag(help: "Print the defaults alone, as the shipped Resources/Tuning file has them.")
+    var defaults = false
+
+    func run() throws {
+        guard let profile = SceneCatalog.entry(scene)?.tuning else {
+            let tunable = SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name)
+            warn("'\(scene)' has no tuning; choose one of \(tunable.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        if defaults {
+            print(profile.defaultsText(), terminator: "")
+            return
+        }
+        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning, configHome: TuningFiles.configHome())
+        switch files.reload() {
+        case .rejected(let error):
+            warn("\(error)")
+            throw ExitCode(1)
+        case .applied(let warnings):
+            for warning in warnings { warn(warning) }
+        case .unchanged:
+            break
+        }
+        do {
+            print(try profile.describe(files.sources), terminator: "")
+        } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension CanvasOptions {
+    /// The tuning files watched for `scene` in the window: the user's, and `--tuning` when
+    /// it is the scene the command line named. `nil` for a scene without tuning.
+    func tuningFiles(for scene: String, named: String?) -> TuningFiles? {
+        guard let profile = SceneCatalog.entry(scene)?.tuning else { return nil }
+        let files = TuningFiles(scene: scene, profile: profile, explicit: scene == named ? tuning : nil,
+                                configHome: TuningFiles.configHome())
+        report(files.reload())
+        return files
+    }
+
+    /// The tuning sources for an offline render; a file that does not check out stops it.
+    func offlineTuningSources(for scene: String) throws -> [TuningSource] {
+        guard let profile = SceneCatalog.entry(scene)?.tuning else {
+            if let tuning { warn("\(scene) has no tuning; \(tuning) is not used") }
+            return []
+        }
+        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning, configHome: TuningFiles.configHome())
+        switch files.reload() {
+        case .rejected(let error):
+            warn("\(error)")
+            throw ExitCode(1)
+        case .applied(let warnings):
+            warnings.forEach(warn)
+        case .unchanged:
+            break
+        }
+        return files.sources
+    }
+}
+
+/// Says what a tuning reload did, on standard error.
+func report(_ outcome: TuningFiles.Outcome) {
+    switch outcome {
+    case .applied(let warnings): warnings.forEach(warn)
+    case .rejected(let error): warn("\(error) — keeping the last good values")
+    case .unchanged: break
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import KilnCore
+import KilnScenes
+import Testing
+
+@Suite("Tuning files (X4)")
+struct TuningTests {
+    @Test("A file with tables, comments, strings, arrays and inline tables parses, each entry with its line")
+    func parsesGoodFile() throws {
+        let text = """
+        # A comment
+        top = 1   # trailing comment
+
+        [swipe]
+        action_threshold = 80.5
+        name = "a \\"quoted\\" \\u00e9"
+        flags = [true, false,
+                 true]   # arrays may span lines
+        spring = { damping_ratio = 0.8, response = 0.4 }
+        [colors.more]
+        list = ["#FFFFFF", "#000000",]
+        big = 1_000
+        """
+        let entries = try TuningParser.parse(text, file: "t.toml")
+
+        #expect(entries.map(\.key) == ["top", "swipe.action_threshold", "swipe.name", "swipe.flags", "swipe.spring",
+                                       "colors.more.list", "colors.more.big"])
+        #expect(entries.map(\.line) == [2, 5, 6, 7, 9, 11, 12])
+        #expect(entries[1].value == .number(80.5))
+        #expect(entries[2].value == .string("a \"quoted\" é"))
+        #expect(entries[3].value == .array([.bool(true), .bool(false), .bool(true)]))
+        #expect(entries[4].value == .table([("damping_ratio", .number(0.8)), ("response", .number(0.4))]))
+        #expect(entries[6].value == .number(1000))
+    }
+
+    static let badFiles: [(text: String, line: Int, message: String)] = [
+        ("a = 1\nb 2", 2, "expected = after the key \"b\""),
+        ("[swipe]\nname = \"open", 2, "not closed"),
+        ("x = wide", 1, "expected a number"),
+        ("x = nan", 1, "expected a number"),
+        ("x = 1e999", 1, "too large"),
+        ("x = 1\n\nx = 2", 3, "x is set twice"),
+        ("x = 1 2", 1, "after the value of x"),
+        ("x = [1, 2\n", 2, "not closed with ]"),
+        ("[t\nx = 1", 1, "expected ] to close the table name"),
+        ("x =", 1, "expected a value"),
+        ("s = { a = 1", 1, "expected , or }"),
+        ("[[t]]", 1, "arrays of tables"),
+    ]
+
+    @Test("Each kind of mistake names its line", arguments: badFiles)
+    func badFileNamesLine(_ bad: (text: String, line: Int, message: String)) {
+        #expect {
+            _ = try TuningParser.parse(bad.text, file: "bad.toml")
+        } throws: { error in
+            let error = error as! TuningError
+            return error.line == bad.line && error.description.hasPrefix("bad.toml:\(bad.line): ")
+                && error.message.contains(bad.message)
+        }
+    }
+
+    @Test("Values resolve over the defaults, later files winning, each with its origin")
+    func resolvesWithOrigins() throws {
+        let resolved = try MailboxTuning.resolve([
+            TuningSource(name: "user.toml", text: "[swipe]\naction_threshold = 70\nsecond_threshold = 300\n"),
+            TuningSource(name: "try.toml", text: "[swipe]\naction_threshold = 80\n[colors]\nlater = \"#112233\"\n"),
+        ])
+
+        #expect(resolved.value.actionThreshold == 80)
+        #expect(resolved.value.secondThreshold == 300)
+        #expect(resolved.value.laterColor == Color(hex: 0x112233))
+        #expect(resolved.value.archiveColor == MailboxTuning().archiveColor)
+        #expect(resolved.origins["swipe.action_threshold"] == "try.toml:2")
+        #expect(resolved.origins["swipe.second_threshold"] == "user.toml:3")
+        #expect(resolved.origins["colors.archive"] == "default")
+        #expect(resolved.warnings.isEmpty)
+    }
+
+    @Test("An unknown key is a warning with a suggestion, not a failure")
+    func unknownKeyWarns() throws {
+        let resolved = try MailboxTuning.resolve([TuningSource(name: "t.toml", text: "action_threshold = 80\n")])
+
+        #expect(resolved.value.actionThreshold == 60)
+        #expect(resolved.warnings == ["t.toml:1: unknown key action_threshold, ignored; did you mean swipe.action_threshold?"])
+    }
+
+    static let wrongValues: [(text: String, message: String)] = [
+        ("[swipe]\naction_threshold = \"wide\"", "swipe.action_threshold: expected a number, found a string"),
+        ("[swipe]\naction_threshold = -5", "out of range"),
+        ("[colors]\nlater = \"yellow\"", "is not a colour"),
+        ("[colors]\nsegments = [\"#FFFFFF\"]", "expected 3 colours, found 1"),
+        ("[demo]\nreturn = 1", "expected true or false"),
+        ("[shake]\nreversals = 2.5", "expected a whole number"),
+        ("[menu]\nspring = { damping_ratio = 0.8 }", "needs both damping_ratio and response"),
+        ("[menu]\nspring = { damping_ratio = 0.8, response = 0 }", "response 0 is out of range"),
+    ]
+
+    @Test("A wrong value fails the whole file with its line", arguments: wrongValues)
+    func wrongValueFails(_ wrong: (text: String, message: String)) {
+        #expect {
+            _ = try MailboxTuning.resolve([TuningSource(name: "t.toml", text: wrong.text)])
+        } throws: { error in
+            let error = error as! TuningError
+            return error.line == 2 && error.message.contains(wrong.message)
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("Every scene with tuning ships its file, with every value and its comment, matching the defaults")
+    func shippedFilesMatchDefaults() throws {
+        let tunable = SceneCatalog.entries.filter { $0.tuning != nil }
+        #expect(tunable.count >= 2)
+        for entry in tunable {
+            let url = Self.root.appendingPathComponent("Resources/Tuning/\(entry.name).toml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text == entry.tuning!.defaultsText(), "regenerate with kiln tuning \(entry.name) --defaults")
+            #expect(try entry.tuning!.check([TuningSource(name: url.lastPathComponent, text: text)]).isEmpty)
+        }
+        let mailbox = try String(contentsOf: Self.root.appendingPathComponent("Resources/Tuning/mailbox.toml"),
+                                 encoding: .utf8)
+        let keys = try TuningParser.parse(mailbox, file: "mailbox.toml").map(\.key)
+        #expect(keys == MailboxTuning.fields.map(\.key))
+        #expect(mailbox.contains("# From this many points either way a release acts"))
+    }
+
+    @Test("Written out and read back, a changed tuning is the same")
+    func roundTrips() throws {
+        var tuning = MailboxTuning()
+        tuning.actionThreshold = 72.5
+        tuning.menuSpring = Spring(dampingRatio: 0.5, response: 0.6)
+        tuning.demoReturn = false
+        let back = try MailboxTuning.resolve([TuningSource(name: "t", text: MailboxTuning.fileText(tuning))]).value
+
+        #expect(back.actionThreshold == 72.5)
+        #expect(back.demoReturn == false)
+        #expect(abs(back.menuSpring.dampingRatio - 0.5) < 1e-9)
+        #expect(abs(back.menuSpring.naturalFrequency - 2 * .pi / 0.6) < 1e-6)
+    }
+
+    @Test("M8 through tuning: with the threshold at 80 a 70 pt swipe returns instead of archiving")
+    func thresholdReachesTheScene() throws {
+        let script = try InputScriptParser.parse("""
+            {"scene": "mailbox", "steps": [
+              {"wait": 0.3},
+              {"down": {"at": {"layer": "message"}}},
+              {"move": {"to": {"by": [70, 0]}, "duration": 0.4}},
+              {"up": {}},
+              {"wait": 1.5}
+            ]}
+            """, file: "swipe-70.json")
+        func events(tuning: String?) -> [String] {
+            let recorder = EventRecorder()
+            var context = SceneContext(canvasSize: DevicePreset.iPhone14.size, events: recorder)
+            context.tuningSources = tuning.map { [TuningSource(name: "t.toml", text: $0)] } ?? []
+            let session = SceneSession(scene: SceneCatalog.make("mailbox", context: context)!, script: script)
+            for frame in 0...150 { session.advance(to: Double(frame) / 60) }
+            return recorder.events.map(\.name).filter { $0 == "message.archived" || $0 == "message.returned" }
+        }
+
+        #expect(events(tuning: nil) == ["message.archived"])
+        #expect(events(tuning: "[swipe]\naction_threshold = 80\n") == ["message.returned"])
+    }
+}
+
+@Suite("Tuning files on disk (X4)")
+struct TuningFilesTests {
+    let folder: URL
+    let config: URL
+    let explicit: URL
+    let profile = SceneCatalog.entry("mailbox")!.tuning!
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-tuning-\(UUID().uuidString)")
+        config = folder.appendingPathComponent("config")
+        explicit = folder.appendingPathComponent("try.toml")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("kiln"), withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, to url: URL, at date: Date) throws {
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+    }
+
+    func threshold(_ files: TuningFiles) throws -> Double {
+        try MailboxTuning.resolve(files.sources).value.actionThreshold
+    }
+
+    @Test("A save is picked up at the next poll; a bad save keeps the last good values; a fix applies")
+    func reloadsOnChange() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("[swipe]\naction_threshold = 70\n", to: explicit, at: Date(timeIntervalSince1970: 1000))
+        let files = TuningFiles(scene: "mailbox", profile: profile, explicit: explicit.path, configHome: config.path)
+        #expect(files.reload() == .applied(warnings: []))
+        #expect(try threshold(files) == 70)
+        #expect(files.poll(now: 0) == .unchanged)
+
+        try write("[swipe]\naction_threshold = 90\n", to: explicit, at: Date(timeIntervalSince1970: 2000))
+        #expect(files.poll(now: 0.1) == .unchanged, "not looked at again within the poll interval")
+        #expect(files.poll(now: 0.3) == .applied(warnings: []))
+        #expect(try threshold(files) == 90)
+
+        try write("[swipe]\naction_threshold = ninety\n", to: explicit, at: Date(timeIntervalSince1970: 3000))
+        guard case .rejected(let error) = files.poll(now: 0.6) else {
+            Issue.record("a bad save was not rejected")
+            return
+        }
+        #expect(error.line == 2)
+        #expect(files.problem == error)
+        #expect(try threshold(files) == 90, "the last good values stay")
+
+        try write("[swipe]\naction_threshold = 65\n", to: explicit, at: Date(timeIntervalSince1970: 4000))
+        #expect(files.poll(now: 0.9) == .applied(warnings: []))
+        #expect(files.problem == nil)
+        #expect(try threshold(files) == 65)
+    }
+
+    @Test("The user's file applies under --tuning; a missing user file is fine, a missing --tuning file is not")
+    func userFileAndExplicit() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let none = TuningFiles(scene: "mailbox", profile: profile, explicit: nil, configHome: config.path)
+        #expect(none.reload() == .applied(warnings: []))
+        #expect(none.sources.isEmpty)
+
+        let user = config.appendingPathComponent("kiln/mailbox.toml")
+        try write("[swipe]\naction_threshold = 75\nsecond_threshold = 280\n", to: user, at: Date())
+        try write("[swipe]\naction_threshold = 85\n", to: explicit, at: Date())
+        let both = TuningFiles(scene: "mailbox", profile: profile, explicit: explicit.path, configHome: config.path)
+        both.reload()
+        let value = try MailboxTuning.resolve(both.sources).value
+        #expect(value.actionThreshold == 85 && value.secondThreshold == 280)
+
+        let missing = TuningFiles(scene: "mailbox", profile: profile, explicit: folder.appendingPathComponent("nope.toml").path,
+                                  configHome: config.path)
+        guard case .rejected(let error) = missing.reload() else {
+            Issue.record("a missing --tuning file was accepted")
+            return
+        }
+        #expect(error.message == "no such file")
+    }
+
+    @Test("XDG_CONFIG_HOME wins over ~/.config")
+    func configHome() {
+        #expect(TuningFiles.configHome(["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x")
+        #expect(TuningFiles.configHome(["HOME": "/h"]) == "/h/.config")
+        #expect(TuningFiles.configHome(["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config")
+    }
+}
