@@ -84,4 +84,37 @@ struct CommandLineTests {
         #expect(result.status != 0)
         #expect(result.stderr.contains("iphone-14"))
     }
+
+    @Test("X4: kiln tuning prints every value with its origin; a bad file is one line with its line number and exit 1")
+    func tuningCommand() throws {
+        let good = scratch.appendingPathComponent("try.toml")
+        try "[swipe]\naction_threshold = 80\n".write(to: good, atomically: true, encoding: .utf8)
+        let bad = scratch.appendingPathComponent("bad.toml")
+        try "[swipe]\n\naction_threshold = wide\n".write(to: bad, atomically: true, encoding: .utf8)
+
+        let shown = try run(["tuning", "mailbox", "--tuning", good.path])
+        let broken = try run(["tuning", "mailbox", "--tuning", bad.path])
+        let none = try run(["tuning", "gallery"])
+
+        #expect(shown.status == 0)
+        #expect(shown.text.contains("action_threshold = 80    # \(good.path):2"))
+        #expect(shown.text.contains("second_threshold = 260    # default"))
+        #expect(broken.status == 1)
+        #expect(broken.stderr.split(separator: "\n").count == 1)
+        #expect(broken.stderr.contains("bad.toml:3: expected a number"))
+        #expect(none.status != 0 && none.stderr.contains("has no tuning"))
+    }
+
+    @Test("X4: a render with a bad tuning file stops before writing anything")
+    func renderWithBadTuning() throws {
+        let bad = scratch.appendingPathComponent("bad.toml")
+        try "[colors]\nlater = \"yellow\"\n".write(to: bad, atomically: true, encoding: .utf8)
+        let out = scratch.appendingPathComponent("m.png")
+
+        let result = try run(["render", "mailbox", "--tuning", bad.path, "--out", out.path])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad.toml:2: colors.later"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
 }
