@@ -141,6 +141,38 @@ struct EndToEndTests {
         }
     }
 
+    @Test("X4: a saved tuning file reaches the running scene; a broken save shows a banner and keeps the values")
+    func tuningHotReload() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-e2e-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tuning = folder.appendingPathComponent("try.toml")
+        try "[swipe]\naction_threshold = 60\n".write(to: tuning, atomically: true, encoding: .utf8)
+
+        try withApp(arguments: ["mailbox", "--mute", "--tuning", tuning.path]) { app, window, files in
+            Thread.sleep(forTimeInterval: 0.5)
+            try "[swipe]\naction_threshold = sixty\n".write(to: tuning, atomically: true, encoding: .utf8)
+            #expect(try eventually(within: 5) { app.errorOutput.contains("try.toml:2: expected a number") })
+            let shot = files.appendingPathComponent("banner.png").path
+            #expect(try eventually(within: 5) {
+                try window.screenshot(to: shot)
+                let image = try RGBImage(contentsOf: shot)
+                let i = (20 * image.width + 40) * 3
+                return image.pixels[i] > 150 && image.pixels[i + 1] < 80 && image.pixels[i + 2] < 80
+            }, "the red banner shows at the top")
+
+            let before = app.lines.count
+            try "[swipe]\naction_threshold = 200\n".write(to: tuning, atomically: true, encoding: .utf8)
+            try app.waitForLine(containing: "tuning.applied", from: before, timeout: 5)
+            Thread.sleep(forTimeInterval: 0.3)
+            try window.drag(fromCanvas: (x: 150, y: 150), to: (x: 300, y: 150), steps: 30)
+
+            try app.waitForLine(containing: "message.returned", from: before, timeout: 15)
+            #expect(!app.lines[before...].contains { $0.contains("message.archived") },
+                    "150 pt is under the new 200 pt threshold")
+        }
+    }
+
     @Test("Dragging the gallery's tile in the real window releases it with the drag's velocity")
     func dragInTheRealWindow() throws {
         try withApp(arguments: ["gallery"]) { app, window, _ in
@@ -164,6 +196,7 @@ private struct AppUnderTest {
     let binary: URL
     let process: KilnApp
     var lines: [String] { process.lines }
+    var errorOutput: String { process.errorOutput }
     var isRunning: Bool { process.isRunning }
 
     @discardableResult

@@ -9,7 +9,7 @@ public enum TuningBanner {
     /// A banner for `error` across a canvas of `canvasSize`.
     public static func make(for error: TuningError, canvasSize: Size) -> Layer {
         let width = canvasSize.width - 16
-        let banner = Layer.make(frame: Rect(8, 8, width, 58), color: Color(hex: 0xB3261E, alpha: 0.94),
+        let banner = Layer.make(frame: Rect(8, 8, width, 66), color: Color(hex: 0xB3261E, alpha: 0.94),
                                 cornerRadius: 12, name: name)
         banner.shadowColor = .black
         banner.shadowOpacity = 0.3
@@ -18,7 +18,7 @@ public enum TuningBanner {
         banner.isHitTestable = false
         banner.addSublayer(TextLayer.make("Tuning not applied — keeping the last good values",
                                           frame: Rect(12, 8, width - 24, 18), size: 12.5, weight: .bold, color: .white))
-        let detail = TextLayer.make(error.description, frame: Rect(12, 27, width - 24, 26), size: 11.5,
+        let detail = TextLayer.make(error.description, frame: Rect(12, 27, width - 24, 32), size: 11.5,
                                     color: Color(white: 1, alpha: 0.92))
         detail.isWrapped = true
         detail.truncationMode = .end

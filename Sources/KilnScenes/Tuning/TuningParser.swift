@@ -229,6 +229,6 @@ public struct TuningParser {
             guard number.isFinite else { throw fail("\(word) is too large") }
             return .number(number)
         }
-        throw fail("expected a number, true, false, a \"string\", [an array] or {a table}; found \(word)")
+        throw fail("expected a number, true, false, \"a string\", [an array] or {a table}, found \(word)")
     }
 }
