@@ -118,8 +118,11 @@ public struct DeviceReport: Sendable {
 }
 
 extension EvdevCapabilities {
+    /// `BTN_LEFT`, which mice and touchpads have.
+    private static let leftButton: UInt16 = 0x110
+
     /// Whether the device moves a pointer: it has a left button, a touch contact or a pen.
     public var isPointerLike: Bool {
-        keys.contains(0x110) || keys.contains(EvdevCode.btnTouch) || keys.contains(EvdevCode.btnToolPen)
+        keys.contains(Self.leftButton) || keys.contains(EvdevCode.btnTouch) || keys.contains(EvdevCode.btnToolPen)
     }
 }
