@@ -20,12 +20,16 @@ struct Open: ParsableCommand {
     @Option(help: "Write what you do in the first scene to this file as an input script.")
     var capture: String?
 
+    @Option(help: "Read pen pressure from this evdev tablet, like /dev/input/event5 (readable pens are also found on their own).")
+    var tablet: String?
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
-        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture)
+        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
+                       tablet: tablet)
     }
 }
 
@@ -55,7 +59,7 @@ struct Play: ParsableCommand {
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
-                capture: String?) throws {
+                capture: String?, tablet: String? = nil) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -65,7 +69,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
     let haptics = ControllerHaptics()
     do {
-        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
+        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter, tabletPath: tablet) { name, open in
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }

@@ -30,7 +30,7 @@ public final class MixerAudio: AudioService {
     }
 
     /// Runs `body` with file descriptor 2 pointed at /dev/null, restoring it afterwards.
-    private static func withStandardErrorSilenced<T>(_ body: () throws -> T) rethrows -> T {
+    static func withStandardErrorSilenced<T>(_ body: () throws -> T) rethrows -> T {
         let saved = dup(2)
         let null = open("/dev/null", O_WRONLY)
         if saved >= 0 && null >= 0 { dup2(null, 2) }

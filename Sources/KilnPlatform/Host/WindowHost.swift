@@ -13,11 +13,16 @@ public final class WindowHost {
         public var quitAfter: Double?
         /// Makes the scene with a name (`nil`: home); the second argument asks to switch scenes.
         public var makeScene: (_ name: String?, _ open: @escaping (String?) -> Void) -> HostedScene
+        /// An evdev tablet to read pressure from (`--tablet`), besides the pens found on their own.
+        public var tabletPath: String?
+        /// Where one-line messages go (pens found or gone, an unusable tablet).
+        public var warn: (String) -> Void = { FileHandle.standardError.write(Data(("kiln: " + $0 + "\n").utf8)) }
 
-        public init(device: DevicePreset, quitAfter: Double? = nil,
+        public init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
             self.device = device
             self.quitAfter = quitAfter
+            self.tabletPath = tabletPath
             self.makeScene = makeScene
         }
     }
@@ -27,6 +32,7 @@ public final class WindowHost {
     private let renderer: SDLRenderer
     private let compositor: Compositor
     private var translator = InputTranslator()
+    private let pens: PenInput
     private var scene: HostedScene!
     private var sceneStart = 0.0
     private var pendingScene: String??
@@ -57,6 +63,7 @@ public final class WindowHost {
         SDL_SetWindowMinimumSize(window, 200, 200)
         renderer = try SDLRenderer(window: window, vsync: true)
         compositor = Compositor(renderer: renderer)
+        pens = PenInput.forWindow(window, tabletPath: options.tabletPath, warn: options.warn)
     }
 
     deinit {
@@ -74,8 +81,13 @@ public final class WindowHost {
             let now = clock.now
             var event = SDL_Event()
             let ticksNow = Double(SDL_GetTicks64()) / 1000
+            pens.poll()
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
+            }
+            // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
+            for pointer in pens.catchUp(at: max(0, now - sceneStart)) {
+                scene.handle(pointer)
             }
             if let next = pendingScene {
                 pendingScene = nil
@@ -123,7 +135,7 @@ public final class WindowHost {
         case .key(let key):
             _ = scene.handle(key, at: time)
         case .pointer(let pointer):
-            scene.handle(pointer)
+            scene.handle(pens.merge(pointer))
         case .resized, nil:
             break
         }

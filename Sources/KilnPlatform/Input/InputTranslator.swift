@@ -1,8 +1,9 @@
 // The one place where SDL events become Kiln values: pointer events in canvas points and
 // key presses. Window coordinates are mapped to device pixels (HiDPI) and then, through the
 // letterboxing viewport, to the canvas. Mouse events that SDL synthesizes from touches
-// (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them. Limits: SDL2 reports no pen pressure; pressure
-// from tablets is merged in elsewhere.
+// (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them.
+// Finger pressure goes out with source "touch" once it is measured (`TouchPressureFilter`).
+// Limits: SDL2 reports no pen pressure; `PressureHub` merges it in from the tablets.
 import CSDL2
 import Foundation
 import KilnCore
@@ -23,6 +24,7 @@ struct InputTranslator {
     /// The window's size in window coordinates (touch positions come normalized to it).
     var windowSize = Size(1, 1)
     private var mouseDown = false
+    private var touchPressure = TouchPressureFilter()
 
     /// A window coordinate in canvas points.
     func canvasPoint(windowX: Double, windowY: Double) -> Point {
@@ -62,17 +64,20 @@ struct InputTranslator {
                                      device: .mouse, buttons: down ? 1 : 0))
     }
 
-    private func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputAction? {
+    private mutating func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputAction? {
         let phase: PointerPhase = switch SDL_EventType(f.type) {
         case SDL_FINGERDOWN: .began
         case SDL_FINGERUP: .ended
         default: .moved
         }
-        return .pointer(PointerEvent(id: 1000 + Int(f.fingerId), phase: phase,
+        let id = 1000 + Int(f.fingerId)
+        let pressure = touchPressure.pressure(Double(f.pressure), finger: id, isLifting: phase == .ended)
+        return .pointer(PointerEvent(id: id, phase: phase,
                                      location: canvasPoint(windowX: Double(f.x) * windowSize.width,
                                                            windowY: Double(f.y) * windowSize.height),
                                      timestamp: time,
-                                     device: .touch, pressure: Double(f.pressure), pressureSource: "touch"))
+                                     device: .touch, pressure: pressure,
+                                     pressureSource: pressure == nil ? nil : "touch"))
     }
 
     private func key(_ k: SDL_KeyboardEvent) -> InputAction? {

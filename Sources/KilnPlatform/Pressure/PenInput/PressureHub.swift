@@ -1,0 +1,107 @@
+// Merges pen readings into the pointer events that come from SDL's mouse. A tablet pen
+// moves the core pointer, so SDL reports its position and buttons as a mouse; the pen
+// sources know its pressure, contact and proximity. Limits: pure (no clock, no device);
+// touch events pass through untouched (they carry their own pressure); one pen at a time
+// drives the pointer: of the pens in proximity, one in contact, else the one that came
+// near last. (When XInput2 and evdev both read the same tablet, the source so chosen stays
+// the same for a whole stroke.)
+import KilnCore
+
+/// Gives mouse events the pressure and tool of the pen that moves the pointer.
+///
+/// While a pen is in proximity, mouse events become pen events (`device` `.pen` or
+/// `.eraser`, the pen's normalized pressure and its source's name). A press that began
+/// with a pen keeps going if the pen disappears mid-press, with `pressure` nil, so the
+/// scene falls back to its timed intention. `catchUp(at:)` reports changes that came
+/// without pointer motion (pressing harder in place, the pen leaving).
+public struct PressureHub: Sendable {
+    /// What a pointer event says about the tool and its pressure.
+    private struct Delivered: Equatable, Sendable {
+        var device: PointerDevice
+        var pressure: Double?
+        var source: String?
+    }
+
+    private var readings: [String: PenReading] = [:]
+    /// Reading keys in the order their pens last came near.
+    private var order: [String] = []
+    private var isPressed = false
+    private var pressTool: PointerDevice?
+    private var lastLocation: Point?
+    private var lastDelivered: Delivered?
+
+    /// Makes a hub that knows no pen.
+    public init() {}
+
+    /// The pen that drives the pointer now: in contact first, else the last to come near.
+    public var activePen: PenReading? {
+        let near = order.compactMap { readings[$0] }.filter(\.isInProximity)
+        return near.last(where: \.isInContact) ?? near.last
+    }
+
+    /// Takes a source's update; a disappeared device stops counting at once.
+    public mutating func apply(_ update: PenSourceUpdate) {
+        switch update {
+        case .reading(let reading):
+            let wasNear = readings[reading.key]?.isInProximity ?? false
+            readings[reading.key] = reading
+            if reading.isInProximity && !wasNear {
+                order.removeAll { $0 == reading.key }
+                order.append(reading.key)
+            }
+        case .disappeared(let key, _):
+            readings[key] = nil
+            order.removeAll { $0 == key }
+        case .appeared:
+            break
+        }
+    }
+
+    /// `event` with the active pen's tool and pressure, when it comes from the mouse.
+    public mutating func merge(_ event: PointerEvent) -> PointerEvent {
+        guard event.device == .mouse else { return event }
+        if event.phase == .began {
+            isPressed = true
+            pressTool = activePen?.tool
+        }
+        var merged = event
+        let state = currentState()
+        merged.device = state.device
+        merged.pressure = state.pressure
+        merged.pressureSource = state.source
+        lastDelivered = state
+        lastLocation = event.location
+        if event.phase == .ended || event.phase == .cancelled {
+            isPressed = false
+            pressTool = nil
+        }
+        return merged
+    }
+
+    /// Events that bring the scene up to date with pen changes that came without pointer
+    /// motion: a `.moved` while pressed, a `.hover` otherwise; none when nothing changed.
+    /// `time` should not be earlier than the events already merged.
+    public mutating func catchUp(at time: Double) -> [PointerEvent] {
+        guard let location = lastLocation, let delivered = lastDelivered else { return [] }
+        let state = currentState()
+        guard state != delivered else { return [] }
+        // Only pen changes matter: a plain mouse that stays a plain mouse needs no event.
+        guard state.device != .mouse || delivered.device != .mouse else { return [] }
+        lastDelivered = state
+        return [PointerEvent(id: 0, phase: isPressed ? .moved : .hover, location: location,
+                             timestamp: time, device: state.device, pressure: state.pressure,
+                             pressureSource: state.source, buttons: isPressed ? 1 : 0)]
+    }
+
+    /// The tool and pressure a mouse event should carry now.
+    private func currentState() -> Delivered {
+        if let pen = activePen {
+            return Delivered(device: pen.tool, pressure: pen.pressure, source: pen.source)
+        }
+        if isPressed, let tool = pressTool {
+            // The pen went away mid-press: the press goes on, without pressure.
+            return Delivered(device: tool, pressure: nil, source: nil)
+        }
+        return Delivered(device: .mouse, pressure: nil, source: nil)
+    }
+}

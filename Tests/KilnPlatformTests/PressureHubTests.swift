@@ -1,0 +1,144 @@
+import KilnCore
+import KilnPlatform
+import Testing
+
+/// A pen reading with the fields these tests vary.
+private func pen(_ key: String = "xinput2:12", source: String = "xinput2", tool: PointerDevice = .pen,
+                 near: Bool = true, contact: Bool, pressure: Double) -> PenSourceUpdate {
+    .reading(PenReading(key: key, source: source, deviceName: "Test tablet Pen", tool: tool,
+                        isInProximity: near, isInContact: contact, pressure: pressure, rawPressure: pressure * 1000))
+}
+
+/// A mouse event as the input translator makes it from SDL.
+private func mouse(_ phase: PointerPhase, x: Double = 100, y: Double = 200, at time: Double) -> PointerEvent {
+    PointerEvent(id: 0, phase: phase, location: Point(x: x, y: y), timestamp: time, device: .mouse,
+                 buttons: phase == .began || phase == .moved ? 1 : 0)
+}
+
+@Suite("Pressure hub: pens merged into pointer events (P7, P8)")
+struct PressureHubTests {
+    @Test("A press with the pen in contact carries its pressure, the pen tool and the source name (P7)")
+    func penContact() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: true, pressure: 0.3))
+
+        let began = hub.merge(mouse(.began, at: 1.0))
+        hub.apply(pen(contact: true, pressure: 0.6))
+        let moved = hub.merge(mouse(.moved, x: 110, at: 1.1))
+
+        #expect(began.device == .pen && began.pressure == 0.3 && began.pressureSource == "xinput2")
+        #expect(moved.device == .pen && moved.pressure == 0.6 && moved.location == Point(x: 110, y: 200))
+    }
+
+    @Test("Pressing harder without moving comes as a moved event at the last location")
+    func pressureInPlace() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: true, pressure: 0.2))
+        _ = hub.merge(mouse(.began, x: 50, y: 60, at: 2.0))
+
+        hub.apply(pen(contact: true, pressure: 0.9))
+        let caught = hub.catchUp(at: 2.05)
+        let again = hub.catchUp(at: 2.1)
+
+        #expect(caught.count == 1)
+        #expect(caught.first?.phase == .moved)
+        #expect(caught.first?.location == Point(x: 50, y: 60))
+        #expect(caught.first?.pressure == 0.9)
+        #expect(caught.first?.timestamp == 2.05)
+        #expect(again.isEmpty, "nothing changed since the last event")
+    }
+
+    @Test("A tablet unplugged mid-press: the press goes on without pressure, so the scene falls back to time")
+    func lossMidPress() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: true, pressure: 0.5))
+        _ = hub.merge(mouse(.began, at: 1.0))
+
+        hub.apply(.disappeared(key: "xinput2:12", description: "Test tablet Pen"))
+        let caught = hub.catchUp(at: 1.05)
+        let moved = hub.merge(mouse(.moved, x: 120, at: 1.1))
+        let ended = hub.merge(mouse(.ended, x: 120, at: 1.2))
+
+        #expect(caught.map(\.phase) == [.moved])
+        #expect(caught.first?.pressure == nil && caught.first?.pressureSource == nil)
+        #expect(moved.phase == .moved && moved.pressure == nil && moved.device == .pen)
+        #expect(ended.phase == .ended && ended.pressure == nil)
+    }
+
+    @Test("After a press that lost its pen, the next press is a plain mouse press")
+    func mouseAfterLoss() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: true, pressure: 0.5))
+        _ = hub.merge(mouse(.began, at: 1.0))
+        hub.apply(.disappeared(key: "xinput2:12", description: "Test tablet Pen"))
+        _ = hub.merge(mouse(.ended, at: 1.2))
+
+        let next = hub.merge(mouse(.began, at: 2.0))
+
+        #expect(next.device == .mouse && next.pressure == nil && next.pressureSource == nil)
+    }
+
+    @Test("A pen hovering in proximity turns mouse hover into pen hover; leaving says so (P8)")
+    func hover() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: false, pressure: 0))
+
+        let hovering = hub.merge(mouse(.hover, x: 30, y: 40, at: 0.5))
+        hub.apply(pen(near: false, contact: false, pressure: 0))
+        let left = hub.catchUp(at: 0.6)
+
+        #expect(hovering.phase == .hover && hovering.device == .pen && hovering.pressureSource == "xinput2")
+        #expect(left.count == 1)
+        #expect(left.first?.phase == .hover && left.first?.device == .mouse && left.first?.pressure == nil)
+        #expect(left.first?.location == Point(x: 30, y: 40))
+    }
+
+    @Test("Without pens, mouse events pass unchanged and nothing is caught up")
+    func plainMouse() {
+        var hub = PressureHub()
+        let event = mouse(.began, at: 0.1)
+
+        let merged = hub.merge(event)
+        let caught = hub.catchUp(at: 0.2)
+
+        #expect(merged == event)
+        #expect(caught.isEmpty)
+    }
+
+    @Test("Touch events keep their own pressure even while a pen is near")
+    func touchUntouched() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: true, pressure: 0.8))
+        let touch = PointerEvent(id: 1001, phase: .began, location: Point(x: 1, y: 2), timestamp: 0,
+                                 device: .touch, pressure: 0.4, pressureSource: "touch")
+
+        let merged = hub.merge(touch)
+
+        #expect(merged == touch)
+    }
+
+    @Test("Of two pens near, the one in contact drives the pointer; an eraser is reported as one")
+    func contactWins() {
+        var hub = PressureHub()
+        hub.apply(pen("evdev:/dev/input/event5", source: "evdev", contact: false, pressure: 0))
+        hub.apply(pen("xinput2:13", tool: .eraser, contact: true, pressure: 0.7))
+
+        let merged = hub.merge(mouse(.began, at: 0))
+
+        #expect(merged.device == .eraser && merged.pressureSource == "xinput2" && merged.pressure == 0.7)
+        #expect(hub.activePen?.key == "xinput2:13")
+    }
+
+    @Test("Two sources reading the same tablet: the one that came near last keeps the stroke")
+    func stableSource() {
+        var hub = PressureHub()
+        hub.apply(pen("xinput2:12", source: "xinput2", contact: true, pressure: 0.4))
+        hub.apply(pen("evdev:/dev/input/event5", source: "evdev", contact: true, pressure: 0.41))
+
+        hub.apply(pen("xinput2:12", source: "xinput2", contact: true, pressure: 0.5))
+        let merged = hub.merge(mouse(.began, at: 0))
+
+        #expect(merged.pressureSource == "evdev")
+        #expect(merged.pressure == 0.41)
+    }
+}
