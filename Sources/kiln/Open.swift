@@ -56,6 +56,11 @@ struct Play: ParsableCommand {
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
                 capture: String?) throws {
+    let replay = try canvas.loadEvemu()
+    if script != nil && replay != nil {
+        warn("give either a script or --evemu, not both")
+        throw ExitCode(1)
+    }
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -69,7 +74,8 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
             let context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
-            let session = SceneSession(scene: made, script: isFirst ? script : nil)
+            let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil
+            let session = SceneSession(scene: made, script: played)
             let captured = isFirst ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false
