@@ -140,7 +140,7 @@ extension PressureScene {
     private func buildButton() {
         let w = canvas.width
         deleteButton.name = "deleteButton"
-        deleteButton.frame = Rect(16, canvas.height - 264, w - 32, 54)
+        deleteButton.frame = Rect(16, canvas.height - 248, w - 32, 54)
         deleteButton.backgroundColor = PhotoPalette.groupedCell
         deleteButton.cornerRadius = 12
         buttonLabel.frame = deleteButton.bounds

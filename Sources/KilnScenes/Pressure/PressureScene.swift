@@ -95,6 +95,8 @@ public final class PressureScene: Scene {
 
     public func handle(_ event: PointerEvent) {
         latestEvent = event
+        // Events arrive between frames; what they cause happens at their own time.
+        now = max(now, event.timestamp)
         dispatcher.handle(event)
     }
 
