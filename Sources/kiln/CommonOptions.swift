@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnCore
+import KilnPlatform
 import KilnScenes
 
 /// Options shared by the commands that show a scene.
@@ -22,6 +23,12 @@ struct CanvasOptions: ParsableArguments {
 
     @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; reloaded when saved.")
     var tuning: String?
+
+    @Option(help: "Replay a pen-tablet recording (evemu-record) as pen input; its first press lands on the scene's main control.")
+    var evemu: String?
+
+    @Option(help: "The device description (.desc) of an --evemu recording that holds only events.")
+    var evemuDescription: String?
 
     /// The seed: the option's, else the script's, else 1.
     func resolveSeed(script: InputScript? = nil) -> UInt64 {
@@ -49,6 +56,41 @@ struct CanvasOptions: ParsableArguments {
         guard SceneCatalog.names.contains(name) else {
             throw ValidationError("unknown scene '\(name)'; choose one of \(SceneCatalog.names.joined(separator: ", ")).")
         }
+    }
+}
+
+extension CanvasOptions {
+    /// The `--evemu` recording, read and checked; a problem is one clear line and exit status 1.
+    func loadEvemu() throws -> EvemuReplay? {
+        guard let evemu else {
+            if evemuDescription != nil {
+                warn("--evemu-description needs a recording: give it with --evemu FILE")
+                throw ExitCode(1)
+            }
+            return nil
+        }
+        do {
+            let events = URL(fileURLWithPath: evemu)
+            let recording = try evemuDescription.map {
+                try EvemuRecording(description: URL(fileURLWithPath: $0), events: events)
+            } ?? EvemuRecording(contentsOf: events)
+            return EvemuReplay(recording: recording)
+        } catch let error as EvemuError where error.reason == .noPressureAxis && evemuDescription == nil {
+            warn("\(error); a recording of events only needs its device: --evemu-description FILE.desc")
+            throw ExitCode(1)
+        } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension EvemuReplay {
+    /// The replay as an input script for `scene`: its first press lands on the scene's main
+    /// control, or the canvas centre.
+    func script(for scene: Scene, canvasSize: Size) -> InputScript {
+        let anchor = scene.primaryControl ?? Point(canvasSize.width / 2, canvasSize.height / 2)
+        return InputScript(replaying: events(anchor: anchor, canvasSize: canvasSize), scene: scene.name)
     }
 }
 

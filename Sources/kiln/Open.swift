@@ -60,6 +60,11 @@ struct Play: ParsableCommand {
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
                 capture: String?, tablet: String? = nil) throws {
+    let replay = try canvas.loadEvemu()
+    if script != nil && replay != nil {
+        warn("give either a script or --evemu, not both")
+        throw ExitCode(1)
+    }
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -75,7 +80,8 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
             let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }
             context.tuningSources = tuning?.sources ?? []
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
-            let session = SceneSession(scene: made, script: isFirst ? script : nil)
+            let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil
+            let session = SceneSession(scene: made, script: played)
             let captured = isFirst ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false

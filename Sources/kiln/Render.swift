@@ -46,12 +46,17 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let input = try script.map { try loadScript($0, for: scene) }
+        let replay = try canvas.loadEvemu()
+        if input != nil && replay != nil {
+            warn("give either --script or --evemu, not both")
+            throw ExitCode(1)
+        }
         let device = try canvas.resolveDevice(script: input)
         let printer = canvas.events ? JSONLinePrinter() : nil
         var context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.resolveSeed(script: input))
         context.tuningSources = try canvas.offlineTuningSources(for: scene)
         guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
-        let session = SceneSession(scene: made, script: input)
+        let session = SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size))
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")

@@ -2,20 +2,38 @@
 // driven with xdotool and photographed with ImageMagick. Each test starts its own server and
 // app process and stops both at the end, pass or fail.
 import Foundation
+import KilnScenes
 import KilnTestSupport
 import Testing
 
 @Suite("End to end, under Xvfb", .serialized)
 struct EndToEndTests {
-    /// The launcher's Gallery card spans canvas x 16…374, y 140…330.
-    /// The launcher's second card (laser first, gallery second): cards start at y 140, 206 pt apart.
-    static let galleryCard = (x: 195.0, y: 441.0)
+    /// The launcher's cards, in catalogue order, start at canvas y 140, 190 pt tall and 206 pt
+    /// apart; the canvas ends at 844, so a card past it is clicked in its visible part.
+    static func cardCentre(_ name: String) -> (x: Double, y: Double) {
+        let top = 140 + 206 * Double(cardIndex(name))
+        return (x: 195, y: (top + min(top + 190, 844)) / 2)
+    }
 
-    /// The card's live preview of the gallery, with a two-point margin, in canvas points
-    /// (the card's right 12 pt inset holds a 166 pt high, 390∶844 window).
-    static let galleryPreview = PixelRect(x: 278, y: 356, width: 88, height: 170)
+    /// A card's live preview, with a two-point margin, in canvas points (the card's right
+    /// 12 pt inset holds a 166 pt high, 390∶844 window), cut at the canvas's bottom edge.
+    static func preview(_ name: String) -> PixelRect {
+        let y = 150 + 206 * cardIndex(name)
+        return PixelRect(x: 278, y: y, width: 88, height: min(170, 844 - y))
+    }
+
+    static func cardIndex(_ name: String) -> Int {
+        SceneCatalog.entries.firstIndex { $0.name == name } ?? SceneCatalog.entries.count
+    }
+
+    /// The Gallery card, last in the launcher.
+    static let galleryCard = cardCentre("gallery")
+    /// The card's live preview of the gallery.
+    static let galleryPreview = preview("gallery")
+    /// The pressure ring's preview: still, but small text and thin strokes, like the gallery's.
+    static let pressurePreview = preview("pressure")
     /// The laser card's live preview: animated (ignition, flicker), so never compared.
-    static let laserPreview = PixelRect(x: 278, y: 150, width: 88, height: 170)
+    static let laserPreview = preview("laser")
 
     @Test("The window opens on the launcher and looks like the offline render")
     func launcherLooksLikeTheOfflineRender() throws {
@@ -66,7 +84,7 @@ struct EndToEndTests {
     @Test("Esc returns to the launcher")
     func escapeReturnsToTheLauncher() throws {
         try withApp { app, window, _ in
-            try window.key("2")
+            try window.key("\(Self.cardIndex("gallery") + 1)")
             let gallery = try app.waitForLine(containing: #""scene": "gallery""#, timeout: 15)
 
             try window.key("Escape")
@@ -86,7 +104,8 @@ struct EndToEndTests {
         }
     }
 
-    @Test("Number keys open the scenes in launcher order", arguments: [("1", "laser"), ("2", "gallery")])
+    @Test("Number keys open the scenes in launcher order",
+          arguments: SceneCatalog.entries.enumerated().map { ("\($0.offset + 1)", $0.element.name) })
     func numberKeysOpenScenes(key: String, scene: String) throws {
         try withApp { app, window, _ in
             let before = app.lines.count
@@ -173,6 +192,24 @@ struct EndToEndTests {
         }
     }
 
+    @Test("P2, P5: holding Delete with the mouse past 2 s, then releasing inside the ring, confirms")
+    func pressureConfirmInTheRealWindow() throws {
+        try withApp(arguments: ["pressure", "--mute"]) { app, window, _ in
+            // Let the first, slow frames (every layer rasterized) pass.
+            Thread.sleep(forTimeInterval: 1.0)
+            let before = app.lines.count
+
+            // Delete is centred at (195, 623); the ring appears 70 pt above the press.
+            try window.press(atCanvas: (x: 195, y: 623), holding: 2.6, thenMoveTo: (x: 195, y: 553))
+
+            try app.waitForLine(containing: #""event": "ring.began", "source": "timed""#, from: before, timeout: 15)
+            try app.waitForLine(containing: "ring.selected", from: before, timeout: 15)
+            try app.waitForLine(containing: "ring.confirmed", from: before, timeout: 15)
+            try app.waitForLine(containing: "action.confirmed", from: before, timeout: 15)
+            try app.waitForLine(containing: "photo.deleted", from: before, timeout: 15)
+        }
+    }
+
     @Test("Dragging the gallery's tile in the real window releases it with the drag's velocity")
     func dragInTheRealWindow() throws {
         try withApp(arguments: ["gallery"]) { app, window, _ in
@@ -241,11 +278,14 @@ private func eventually(within seconds: Double = 5, _ condition: () throws -> Bo
 /// tight. Inside the gallery's preview the scene is drawn at about a fifth of its size and the two
 /// renderers sample its small shapes differently (a pixel's shift, smoothed or not), so that
 /// region only has to be close on average: measured 14 per channel, against about 42 for an empty
-/// preview, so the bar of 24 still catches a preview that is missing or stale. The laser's preview
+/// preview, so the bar of 24 still catches a preview that is missing or stale. The pressure ring's
+/// preview is held to the same bar for the same reason (a missing one, the launcher's light grey
+/// where the scene is black, is far beyond it). The laser's preview
 /// animates from the moment the window opens and is left out.
 private struct Verdict: CustomStringConvertible {
     var whole: RegionDifference?
     var preview: RegionDifference?
+    var pressure: RegionDifference?
     var rest: RegionDifference?
     var sizes = ""
 
@@ -257,25 +297,27 @@ private struct Verdict: CustomStringConvertible {
             sizes = "the screenshot is \(actual.width)×\(actual.height), the render \(expected.width)×\(expected.height)"
             return
         }
-        let preview = EndToEndTests.galleryPreview
+        let preview = EndToEndTests.galleryPreview, pressure = EndToEndTests.pressurePreview
         whole = actual.difference(from: expected, excluding: [EndToEndTests.laserPreview])
         self.preview = actual.difference(from: expected, region: preview)
-        rest = actual.difference(from: expected, excluding: [preview, EndToEndTests.laserPreview])
+        self.pressure = actual.difference(from: expected, region: pressure)
+        rest = actual.difference(from: expected, excluding: [preview, pressure, EndToEndTests.laserPreview])
     }
 
     var passes: Bool {
-        guard let whole, let preview, let rest else { return false }
+        guard let whole, let preview, let pressure, let rest else { return false }
         // The live previews animate, so the window and the render differ there by however
         // far apart in time they were taken: the whole window is held only to a mean, the
         // rest of it (the cards, titles and hints) to the pixel.
         return whole.meanAbsolute < 2
             && rest.meanAbsolute < 0.5 && rest.fractionWithinTolerance >= 0.999
-            && preview.meanAbsolute < 24
+            && preview.meanAbsolute < 24 && pressure.meanAbsolute < 24
     }
 
     var description: String {
-        guard let whole, let preview, let rest else { return sizes }
-        return "whole window: \(whole); outside the preview: \(rest); preview: \(preview)"
+        guard let whole, let preview, let pressure, let rest else { return sizes }
+        return "whole window: \(whole); outside the previews: \(rest); gallery preview: \(preview); "
+            + "pressure preview: \(pressure)"
     }
 }
 

@@ -503,6 +503,24 @@ public struct XWindow: Sendable {
         try xdo(arguments, timeout: timeout)
     }
 
+    /// Presses the left button at a canvas point, holds it still for `hold` seconds, moves
+    /// to `end` in `steps` and releases there: a long press that ends somewhere else.
+    public func press(atCanvas start: (x: Double, y: Double), holding hold: Double,
+                      thenMoveTo end: (x: Double, y: Double), steps: Int = 10, timeout: Double = 20) throws {
+        let geometry = try geometry(timeout: timeout)
+        let first = geometry.windowPoint(canvasX: start.x, canvasY: start.y)
+        var arguments = ["mousemove", "--window", id, "\(first.x)", "\(first.y)", "mousedown", "1",
+                         "sleep", String(format: "%.3f", hold)]
+        for step in 1...max(1, steps) {
+            let t = Double(step) / Double(max(1, steps))
+            let point = geometry.windowPoint(canvasX: start.x + (end.x - start.x) * t,
+                                             canvasY: start.y + (end.y - start.y) * t)
+            arguments += ["sleep", "0.02", "mousemove", "--window", id, "\(point.x)", "\(point.y)"]
+        }
+        arguments += ["sleep", "0.2", "mouseup", "1"]
+        try xdo(arguments, timeout: timeout + hold)
+    }
+
     /// Presses and releases a key by its X keysym name, like "Escape" or "1".
     public func key(_ name: String, timeout: Double = 5) throws {
         try xdo(["key", "--window", id, name], timeout: timeout)

@@ -39,6 +39,9 @@ public final class GalleryScene: Scene {
         dispatcher.handle(event)
     }
 
+    /// The draggable tile's centre: where a replayed pen recording lands.
+    public var primaryControl: Point? { root.convert(draggable.position, to: nil) }
+
     private func build() {
         var y = 34.0
         root.addSublayer(TextLayer.make("Gallery", frame: Rect(16, y, cardWidth, 40), size: 32, weight: .bold))

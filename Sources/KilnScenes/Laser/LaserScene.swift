@@ -90,6 +90,9 @@ public final class LaserScene: Scene {
     /// The debris emitter's birth rate: above zero only while the card is pushed into the beam.
     public var debrisBirthRate: Double { debris.birthRate }
 
+    /// The card's centre: where a replayed pen recording lands.
+    public var primaryControl: Point? { pocket.superlayer?.convert(pocket.position, to: nil) }
+
     public func update(time: Double) {
         let dt = lastUpdate.map { min(max(time - $0, 0), 0.1) } ?? 0
         lastUpdate = time

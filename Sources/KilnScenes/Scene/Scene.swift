@@ -19,11 +19,14 @@ public protocol Scene: AnyObject {
     func handle(_ key: KeyPress) -> Bool
     /// The scene is being left: stop sounds and anything else that outlives a frame.
     func leave()
+    /// The canvas point of the control a replayed recording presses first (`nil`: none).
+    var primaryControl: Point? { get }
 }
 
 extension Scene {
     public func handle(_ key: KeyPress) -> Bool { false }
     public func leave() {}
+    public var primaryControl: Point? { nil }
 }
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.

@@ -1,0 +1,107 @@
+// Replays an evemu pen recording as pointer events on the canvas. Limits: the pen tool only
+// (PenStateMachine ignores the eraser and other tools); one pointer, id 1; positions are
+// relative, anchored at a point the caller gives, since a tablet's absolute position means
+// nothing on a phone-sized canvas.
+
+import KilnCore
+
+/// An evemu recording turned into a timeline of `PointerEvent`s from a pen.
+///
+/// - Place: the recording's first press (its first contact lasting at least
+///   `minimumPressDuration`, so a graze of the tip before it does not count; the first contact
+///   when none lasts that long) lands on `anchor`, and every other sample keeps its offset
+///   from it at the tablet's physical size: millimetres from the `A:` resolution, at
+///   `pointsPerMillimetre`. A recording whose X and Y axes give no resolution has the tablet's
+///   width fitted to the canvas width instead.
+/// - Pressure: normalized by the recording's own `A: 18` range; `pressureSource` "evemu".
+/// - Phases: `began`, `moved` and `ended` follow contact (the `ended` event keeps the last
+///   contact's pressure, as scripts do); a pen in proximity without contact sends `hover`
+///   with pressure 0, as the tablet reports it.
+/// - Time: the recording's own, starting `startTime` seconds into the scene.
+public struct EvemuReplay: Sendable {
+    /// One typographic point per 1/72 inch: a stroke keeps its physical size on a desktop
+    /// screen, and a typical tablet gesture stays on a phone-sized canvas (at an iPhone's
+    /// 163 points per inch it would be 2.3 times larger and leave a 390 pt canvas).
+    public static let pointsPerMillimetre = 72 / 25.4
+    /// Contacts shorter than this (seconds) are grazes, not the press to anchor.
+    public static let minimumPressDuration = 0.05
+    /// Where a replay starts by default: shortly after the scene appears.
+    public static let defaultStartTime = 0.5
+    /// The pointer id of the replayed pen (scripts give the pen id 1 too).
+    public static let pointerID = 1
+
+    /// The recording being replayed.
+    public let recording: EvemuRecording
+
+    /// A replay of `recording`.
+    public init(recording: EvemuRecording) {
+        self.recording = recording
+    }
+
+    /// The recording's samples as pointer events, its first press landing on `anchor`.
+    public func events(anchor: Point, canvasSize: Size,
+                       startTime: Double = EvemuReplay.defaultStartTime) -> [PointerEvent] {
+        let samples = recording.penSamples()
+        guard let anchorSample = Self.anchorSample(in: samples) else { return [] }
+        let place = placement(canvasSize: canvasSize)
+        let offset = anchor - place(anchorSample)
+        var events: [PointerEvent] = []
+        var contactPressure: Double?
+        func event(_ phase: PointerPhase, _ sample: PenSample, pressure: Double) -> PointerEvent {
+            PointerEvent(id: Self.pointerID, phase: phase, location: place(sample) + offset,
+                         timestamp: startTime + sample.time, device: .pen, pressure: pressure,
+                         pressureSource: "evemu",
+                         buttons: phase == .began || phase == .moved ? 1 : 0)
+        }
+        for sample in samples {
+            if sample.isInContact {
+                events.append(event(contactPressure == nil ? .began : .moved, sample, pressure: sample.pressure))
+                contactPressure = sample.pressure
+                continue
+            }
+            if let pressure = contactPressure {
+                events.append(event(.ended, sample, pressure: pressure))
+                contactPressure = nil
+            }
+            if sample.isInProximity { events.append(event(.hover, sample, pressure: 0)) }
+        }
+        if let pressure = contactPressure, let last = samples.last {
+            // A recording cut off mid-stroke still lifts the pen, so no touch is left down.
+            events.append(event(.ended, last, pressure: pressure))
+        }
+        return events
+    }
+
+    /// The sample whose place lands on the anchor: the start of the first real press.
+    static func anchorSample(in samples: [PenSample]) -> PenSample? {
+        var firstContact: PenSample?
+        var start: PenSample?
+        for sample in samples {
+            if sample.isInContact {
+                if start == nil { start = sample }
+                if firstContact == nil { firstContact = sample }
+            } else if let began = start {
+                if sample.time - began.time >= minimumPressDuration { return began }
+                start = nil
+            }
+        }
+        if let began = start, let last = samples.last, last.time - began.time >= minimumPressDuration {
+            return began
+        }
+        return firstContact ?? samples.first
+    }
+
+    /// Maps a sample's raw position to points, up to the anchoring offset.
+    func placement(canvasSize: Size) -> @Sendable (PenSample) -> Point {
+        let device = recording.penDevice
+        if let x = device.xAxis, let y = device.yAxis, x.resolution > 0, y.resolution > 0 {
+            let scale = Self.pointsPerMillimetre
+            return { sample in
+                Point(Double(sample.x) / Double(x.resolution) * scale, Double(sample.y) / Double(y.resolution) * scale)
+            }
+        }
+        let width = device.xAxis.map { Double($0.maximum) - Double($0.minimum) } ?? 0
+        let scale = width > 0 ? canvasSize.width / width : 1
+        return { sample in Point(Double(sample.x) * scale, Double(sample.y) * scale) }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import KilnTestSupport
+import Testing
+
+/// `--evemu` as users meet it: a recording drives the scene offline; a bad one is one clear line.
+@Suite("Evemu on the command line")
+struct EvemuCommandLineTests {
+    let kiln: URL
+    let scratch: URL
+    let tablets = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/fixtures/tablets").standardizedFileURL
+
+    init() throws {
+        kiln = try KilnBinary.locate()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-evemu-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandOutput {
+        try ExternalCommand.run(kiln, arguments, timeout: 120, allowFailure: true)
+    }
+
+    @Test("Rendering the pressure scene with the Cintiq recording selects the ring, events on stdout")
+    func renderWithRecording() throws {
+        let recording = tablets.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path
+
+        let result = try run(["render", "pressure", "--evemu", recording, "--events", "--scale", "0.5",
+                              "--out", scratch.appendingPathComponent("frames").path + "/"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains(#""event": "ring.began", "source": "evemu""#))
+        #expect(result.text.contains(#""event": "ring.selected""#))
+        let frames = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("frames").path)
+        // 0.5 s lead-in, the pen's last event 0.422 s into the recording, then 1 s: 1.922 s at 60 fps.
+        #expect(frames.count == 115)
+    }
+
+    @Test("An events-only recording without its description is one line naming A: 18 and the fix")
+    func eventsOnly() throws {
+        let recording = tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events").path
+
+        let result = try run(["render", "pressure", "--evemu", recording, "--out", scratch.path + "/x.png"])
+
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.stderr.contains("no `A: 18` line"))
+        #expect(result.stderr.contains("--evemu-description"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/x.png"))
+    }
+
+    @Test("With its description, the events-only recording plays")
+    func eventsWithDescription() throws {
+        let result = try run(["render", "pressure", "--events", "--at", "1.5",
+                              "--evemu", tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events").path,
+                              "--evemu-description", tablets.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc").path,
+                              "--out", scratch.path + "/tap.png"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("ring.selected"))
+    }
+
+    @Test("A script and a recording together are refused")
+    func scriptAndRecording() throws {
+        let script = scratch.appendingPathComponent("s.json")
+        try #"{"scene": "pressure", "steps": [{"wait": 0.1}]}"#.write(to: script, atomically: true, encoding: .utf8)
+
+        let result = try run(["render", "pressure", "--script", script.path,
+                              "--evemu", tablets.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path,
+                              "--out", scratch.path + "/x.png"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not both"))
+    }
+}

@@ -1,0 +1,372 @@
+import KilnCore
+import KilnScenes
+import KilnTestSupport
+import Testing
+
+/// Drives the pressure scene at 120 Hz on a manual timeline, with recording services.
+final class PressureHarness {
+    let clock = ManualClock()
+    let events = EventRecorder()
+    let audio = RecordingAudio()
+    let haptics: RecordingHaptics
+    let scene: PressureScene
+    private(set) var time = 0.0
+    var pointer = Point.zero
+    var device = PointerDevice.mouse
+    var pressure: Double?
+    var source: String?
+
+    init(tuning: PressureTuning = PressureTuning()) {
+        haptics = RecordingHaptics(clock: clock)
+        scene = PressureScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events,
+                                                    audio: audio, haptics: haptics), tuning: tuning)
+        run(until: 0.2)
+    }
+
+    func layer(_ name: String) -> Layer { scene.root.layer(named: name)! }
+    var button: Layer { layer("deleteButton") }
+    var ring: Layer { layer("ring") }
+    var stroke: ShapeLayer { layer("ringStroke") as! ShapeLayer }
+    var label: TextLayer { layer("ringLabel") as! TextLayer }
+    var buttonCentre: Point { Point(button.frame.midX, button.frame.midY) }
+    /// Where the ring's container is for a press at the button's centre.
+    var ringCentre: Point { buttonCentre + Point(0, -70) }
+    func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
+
+    func run(until t: Double) {
+        while time < t - 1e-9 {
+            time = min(t, time + 1.0 / 120)
+            clock.set(to: time)
+            scene.advance(to: time)
+        }
+    }
+
+    func send(_ phase: PointerPhase) {
+        scene.handle(PointerEvent(id: device == .mouse ? 0 : 1, phase: phase, location: pointer, timestamp: time,
+                                  device: device, pressure: pressure, pressureSource: pressure == nil ? nil : source,
+                                  buttons: phase == .began || phase == .moved ? 1 : 0))
+    }
+
+    /// A mouse press at the centre of the delete button.
+    func pressButton() {
+        pointer = buttonCentre
+        send(.began)
+    }
+
+    /// A pen press at the button's centre with a pressure from the given source.
+    func penDown(pressure: Double, source: String = "xinput2") {
+        device = .pen
+        self.pressure = pressure
+        self.source = source
+        pressButton()
+    }
+
+    /// Holds still for `seconds`, frames running.
+    func hold(_ seconds: Double) {
+        run(until: time + seconds)
+    }
+
+    /// Moves to `point` over `duration` in 120 Hz steps.
+    func move(to point: Point, duration: Double = 0.2) {
+        let start = pointer, begin = time
+        let steps = max(1, Int((duration * 120).rounded()))
+        for i in 1...steps {
+            run(until: begin + duration * Double(i) / Double(steps))
+            pointer = start + (point - start) * (Double(i) / Double(steps))
+            send(.moved)
+        }
+    }
+
+    func up() {
+        send(.ended)
+        run(until: time + 1.0 / 120)
+    }
+
+    /// A mouse press held long enough to fill, moved into the ring and released.
+    func confirmWithMouse() {
+        pressButton()
+        hold(2.1)
+        move(to: ringCentre)
+        up()
+    }
+}
+
+@Suite("Pressure confirm ring")
+struct PressureSceneTests {
+    @Test("P1: a press on Delete shows the empty ring centred its height above the press")
+    func ringAppears() {
+        let h = PressureHarness()
+        #expect(h.ring.opacity == 0)
+
+        h.pressButton()
+        let emptyAtFirst = h.stroke.strokeEnd == 0 && h.label.string.isEmpty
+        h.hold(0.5)
+
+        #expect(emptyAtFirst)
+        #expect(h.ring.opacity == 1)
+        #expect(abs(h.ring.position.x - h.ringCentre.x) < 1e-9 && abs(h.ring.position.y - h.ringCentre.y) < 1e-9)
+        #expect(h.ring.bounds.size == Size(70, 70))
+        #expect(h.label.string == "")
+        #expect(abs(h.stroke.strokeEnd - 0.25) < 1e-9, "0.5 s of the timed fallback")
+        #expect(h.scene.state == .updating)
+    }
+
+    @Test("P1: a press elsewhere shows no ring")
+    func pressElsewhere() {
+        let h = PressureHarness()
+
+        h.pointer = Point(195, 760)
+        h.send(.began)
+        h.hold(2.5)
+
+        #expect(h.scene.state == .idle)
+        #expect(h.ring.opacity == 0)
+        #expect(h.events.names.isEmpty)
+    }
+
+    @Test("P3: with a pen, the ring's strokeEnd follows the pressure over fullPress")
+    func ringFollowsPressure() {
+        let h = PressureHarness()
+        h.penDown(pressure: 0.09)
+        h.hold(0.05)
+        let light = h.stroke.strokeEnd
+
+        h.pressure = 0.225
+        h.send(.moved)
+        h.hold(0.05)
+
+        #expect(abs(light - 0.2) < 1e-9)
+        #expect(abs(h.stroke.strokeEnd - 0.5) < 1e-9)
+        #expect(h.scene.pressSource == "xinput2")
+    }
+
+    @Test("P2: a mouse fills the ring by time: not full at 1.9 s, full at 2.0 s")
+    func timedFallback() {
+        let h = PressureHarness()
+        h.pressButton()
+
+        h.hold(1.9)
+        let at1_9 = (h.scene.state, h.stroke.strokeEnd)
+        h.hold(0.1)
+
+        #expect(at1_9.0 == .updating)
+        #expect(abs(at1_9.1 - 0.95) < 1e-9)
+        #expect(h.scene.state == .selected)
+        #expect(h.stroke.strokeEnd == 1)
+        #expect(h.names("ring.selected").count == 1)
+        #expect(h.names("ring.began").first?.fields["source"] == .string("timed"))
+    }
+
+    @Test("P4, P6: selected turns the ring red at 1.1 with CONFIRM, animated over 0.15 s")
+    func selectedLooks() {
+        let h = PressureHarness()
+        let tuning = PressureTuning()
+        h.penDown(pressure: 0.5)
+        h.hold(1.0 / 120)
+
+        let midway = h.stroke.animation(forKey: "strokeColor") != nil
+        h.hold(0.2)
+
+        #expect(midway, "the colour change is animated")
+        #expect(h.stroke.strokeColor == tuning.selectedColor)
+        #expect(h.stroke.shadowColor == tuning.selectedColor)
+        #expect(abs(h.layer("ringCircle").uniformScale - 1.1) < 1e-9)
+        #expect(h.label.string == "CONFIRM")
+    }
+
+    @Test("P4: full with the pointer inside the ring is confirmed: green, 1.3, OK")
+    func confirmedLooks() {
+        let h = PressureHarness()
+        h.penDown(pressure: 0.5)
+        h.hold(0.1)
+
+        h.move(to: h.ringCentre)
+        h.hold(0.2)
+
+        #expect(h.scene.state == .confirmed)
+        #expect(h.stroke.strokeColor == PressureTuning().confirmedColor)
+        #expect(abs(h.layer("ringCircle").uniformScale - 1.3) < 1e-9)
+        #expect(h.label.string == "OK")
+    }
+
+    @Test("P6: staying in a state starts no new transition")
+    func noTransitionWithoutChange() {
+        let h = PressureHarness()
+        h.penDown(pressure: 0.5)
+        h.hold(0.3)
+
+        for step in 0..<30 {
+            h.pressure = 0.5 + Double(step) / 100
+            h.pointer = h.pointer + Point(0.5, 0)
+            h.send(.moved)
+            h.hold(1.0 / 120)
+            #expect(h.stroke.animation(forKey: "strokeColor") == nil)
+            #expect(h.layer("ringCircle").animation(forKey: "transform") == nil)
+        }
+
+        #expect(h.names("ring.selected").count == 1)
+    }
+
+    @Test("P5, P9: releasing in confirmed fires the action, deletes the photo and offers Undo")
+    func confirmDeletes() {
+        let h = PressureHarness()
+        let first = h.scene.store.photos[0]
+
+        h.confirmWithMouse()
+
+        #expect(h.events.names == ["ring.began", "ring.selected", "ring.confirmed", "action.confirmed", "photo.deleted"])
+        #expect(!h.scene.store.photos.contains(first))
+        #expect(h.scene.state == .idle)
+        h.hold(0.5)
+        #expect(h.stroke.strokeEnd == 0)
+        #expect(h.layer("toast").opacity == 1)
+        #expect(h.scene.root.layer(named: "photo.\(first.id)") == nil)
+        #expect(h.audio.playedSounds.contains(.chime))
+    }
+
+    @Test("P5, P9: releasing outside the ring cancels, even when full")
+    func releaseOutsideCancels() {
+        let h = PressureHarness()
+        let count = h.scene.store.photos.count
+
+        h.pressButton()
+        h.hold(2.2)
+        h.up()
+        h.hold(0.3)
+
+        #expect(h.events.names == ["ring.began", "ring.selected", "ring.cancelled"])
+        #expect(h.scene.store.photos.count == count)
+        #expect(h.scene.state == .idle)
+        #expect(h.stroke.strokeEnd == 0)
+        #expect(h.ring.opacity == 0)
+        #expect(h.label.string == "", "the ring takes its idle looks once gone")
+    }
+
+    @Test("P4: with the latch on, a pen can ease off while moving into the ring and still confirm")
+    func latchLetsPenEaseOff() {
+        let h = PressureHarness()
+        h.penDown(pressure: 0.5)
+        h.hold(0.1)
+
+        h.pressure = 0.1
+        h.move(to: h.ringCentre)
+        h.up()
+
+        #expect(h.names("action.confirmed").count == 1)
+    }
+
+    @Test("P4: with the latch off, easing off before release cancels")
+    func latchOffCancels() {
+        var tuning = PressureTuning()
+        tuning.latchesWhenFull = false
+        let h = PressureHarness(tuning: tuning)
+        h.penDown(pressure: 0.5)
+        h.hold(0.1)
+
+        h.pressure = 0.1
+        h.move(to: h.ringCentre)
+        h.up()
+
+        #expect(h.names("action.confirmed").isEmpty)
+        #expect(h.names("ring.cancelled").count == 1)
+    }
+
+    @Test("X7: Ctrl+Z brings the deleted photo back in its place")
+    func undoWithKey() {
+        let h = PressureHarness()
+        let before = h.scene.store.photos
+        h.confirmWithMouse()
+        h.hold(0.5)
+
+        let used = h.scene.handle(KeyPress("z", modifiers: .ctrl))
+        h.hold(0.5)
+
+        #expect(used)
+        #expect(h.scene.store.photos == before)
+        #expect(h.names("photo.restored").first?.fields["id"] == .string(before[0].id))
+        #expect(h.layer("toast").opacity == 0)
+        let row = h.layer("photo.\(before[0].id)")
+        #expect(row.opacity == 1 && abs(row.position.y - 36) < 1e-9)
+    }
+
+    @Test("P5: the toast's Undo restores the photo")
+    func undoWithToast() {
+        let h = PressureHarness()
+        h.confirmWithMouse()
+        h.hold(0.5)
+        let toast = h.layer("toast")
+
+        h.device = .mouse
+        h.pressure = nil
+        h.pointer = Point(toast.frame.maxX - 40, toast.frame.midY)
+        h.send(.began)
+        h.hold(0.05)
+        h.up()
+
+        #expect(h.scene.store.photos.count == PhotoStore.samples.count)
+        #expect(h.names("photo.restored").count == 1)
+    }
+
+    @Test("Selected and confirmed are felt and heard")
+    func feedback() {
+        let h = PressureHarness()
+
+        h.penDown(pressure: 0.5)
+        h.hold(0.1)
+        let afterSelected = h.haptics.impacts.count
+        h.move(to: h.ringCentre)
+        h.up()
+
+        #expect(afterSelected == 1)
+        #expect(h.haptics.impacts.count == 3)
+        #expect(h.audio.playedSounds.filter { $0 == .tick }.count == 3)
+    }
+
+    @Test("P8: a hovering pen shows the dot where it is; contact and silence hide it; a mouse shows none")
+    func hoverDot() {
+        let h = PressureHarness()
+        let dot = h.layer("hoverDot")
+
+        h.device = .mouse
+        h.pointer = Point(100, 700)
+        h.send(.hover)
+        h.hold(0.05)
+        let mouseShows = dot.opacity > 0
+        h.device = .pen
+        h.send(.hover)
+        h.hold(0.05)
+        let penShows = dot.opacity == 1 && dot.position == Point(100, 700)
+        h.hold(1)
+
+        #expect(!mouseShows)
+        #expect(penShows)
+        #expect(dot.opacity == 0)
+    }
+
+    @Test("P1: with every photo deleted the button does nothing")
+    func emptyList() {
+        let h = PressureHarness()
+        for _ in PhotoStore.samples { h.confirmWithMouse(); h.hold(0.4) }
+        let before = h.events.events.count
+
+        h.pressButton()
+        h.hold(2.2)
+        h.up()
+
+        #expect(h.scene.store.photos.isEmpty)
+        #expect(h.events.events.count == before)
+    }
+
+    @Test("P7: the HUD names the source and shows raw and normalized pressure")
+    func hud() {
+        let h = PressureHarness()
+
+        h.penDown(pressure: 0.3, source: "evemu")
+        h.hold(0.1)
+        let text = h.layer("hud").sublayers.compactMap { ($0 as? TextLayer)?.string }.joined(separator: " ")
+
+        #expect(text.contains("evemu"))
+        #expect(text.contains("0.300"))
+        #expect(text.contains("0.67"))
+    }
+}
