@@ -2,24 +2,26 @@
 // driven with xdotool and photographed with ImageMagick. Each test starts its own server and
 // app process and stops both at the end, pass or fail.
 import Foundation
+import KilnCore
 import KilnScenes
 import KilnTestSupport
 import Testing
 
 @Suite("End to end, under Xvfb", .serialized)
 struct EndToEndTests {
-    /// The launcher's cards, in catalogue order, start at canvas y 140, 190 pt tall and 206 pt
-    /// apart; the canvas ends at 844, so a card past it is clicked in its visible part.
+    /// A launcher card's centre in canvas points, from the launcher's own layout.
     static func cardCentre(_ name: String) -> (x: Double, y: Double) {
-        let top = 140 + 206 * Double(cardIndex(name))
-        return (x: 195, y: (top + min(top + 190, 844)) / 2)
+        let card = LauncherScene.cardFrames(canvas: DevicePreset.iPhone14.size)[cardIndex(name)]
+        return (x: card.midX, y: card.midY)
     }
 
-    /// A card's live preview, with a two-point margin, in canvas points (the card's right
-    /// 12 pt inset holds a 166 pt high, 390∶844 window), cut at the canvas's bottom edge.
+    /// A card's live preview, two points inside its window, in canvas points.
     static func preview(_ name: String) -> PixelRect {
-        let y = 150 + 206 * cardIndex(name)
-        return PixelRect(x: 278, y: y, width: 88, height: min(170, 844 - y))
+        let canvas = DevicePreset.iPhone14.size
+        let card = LauncherScene.cardFrames(canvas: canvas)[cardIndex(name)]
+        let window = LauncherScene.previewFrame(inCard: card, canvas: canvas)
+        return PixelRect(x: Int(card.minX + window.minX) + 2, y: Int(card.minY + window.minY) + 2,
+                         width: Int(window.width) - 4, height: Int(window.height) - 4)
     }
 
     static func cardIndex(_ name: String) -> Int {

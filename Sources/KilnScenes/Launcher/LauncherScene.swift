@@ -25,13 +25,28 @@ public final class LauncherScene: Scene {
                                   frame: Rect(16, 86, width, 40), size: 14, color: Palette.secondaryLabel)
         hint.isWrapped = true
         root.addSublayer(hint)
-        var y = 140.0
+        let frames = Self.cardFrames(canvas: context.canvasSize)
         for (index, entry) in SceneCatalog.entries.enumerated() {
-            let card = makeCard(entry, index: index, frame: Rect(16, y, width, 190))
+            let card = makeCard(entry, index: index, frame: frames[index])
             root.addSublayer(card)
             cards.append((card, entry.name))
-            y += 206
         }
+    }
+
+    /// Where the cards go on a canvas, in catalogue order: under the title, 16 pt apart, as
+    /// tall as fits (190 pt at most).
+    public static func cardFrames(canvas: Size) -> [Rect] {
+        let count = Double(SceneCatalog.entries.count), top = 140.0
+        let step = min(206, ((canvas.height - top - 16) / count).rounded(.down))
+        return SceneCatalog.entries.indices.map { Rect(16, top + step * Double($0), canvas.width - 32, step - 16) }
+    }
+
+    /// A card's live preview window, in the card's coordinates: the scene's shape at the
+    /// card's right, 12 pt in.
+    public static func previewFrame(inCard card: Rect, canvas: Size) -> Rect {
+        let height = card.height - 24
+        let width = canvas.width * height / canvas.height
+        return Rect(card.width - 12 - width, 12, width, height)
     }
 
     private func makeCard(_ entry: SceneCatalog.Entry, index: Int, frame: Rect) -> Layer {
@@ -58,11 +73,9 @@ public final class LauncherScene: Scene {
     /// A live, scaled-down instance of the scene in a rounded window at the card's right.
     private func makePreview(of entry: SceneCatalog.Entry, cardFrame: Rect) -> Layer {
         let canvas = context.canvasSize
-        let height = cardFrame.height - 24
-        let scale = height / canvas.height
-        let window = Layer.make(frame: Rect(cardFrame.width - 12 - canvas.width * scale, 12,
-                                            canvas.width * scale, height),
-                                color: Palette.groupedBackground, cornerRadius: 10)
+        let frame = Self.previewFrame(inCard: cardFrame, canvas: canvas)
+        let scale = frame.height / canvas.height
+        let window = Layer.make(frame: frame, color: Palette.groupedBackground, cornerRadius: 10)
         window.masksToBounds = true
         window.borderWidth = 0.5
         window.borderColor = Palette.separator
