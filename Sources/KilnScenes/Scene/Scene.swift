@@ -19,11 +19,14 @@ public protocol Scene: AnyObject {
     func handle(_ key: KeyPress) -> Bool
     /// The scene is being left: stop sounds and anything else that outlives a frame.
     func leave()
+    /// Lines where the scene's behaviour changes, for the HUD to draw (X3); none by default.
+    var guides: [ThresholdGuide] { get }
 }
 
 extension Scene {
     public func handle(_ key: KeyPress) -> Bool { false }
     public func leave() {}
+    public var guides: [ThresholdGuide] { [] }
 }
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.
