@@ -72,35 +72,54 @@ struct HUDTests {
         scene.frame = Rect(0, 0, 390, 844)
         _ = layer(Rect(10, 20, 30, 40), in: scene)
         let hud = HUD(canvasSize: Size(390, 844), isVisible: true)
-        let outlines = try #require(hud.root.sublayers.first as? ShapeLayer)
+        let outlines = try #require(hud.root.sublayers.first as? HairlineLayer)
 
         hud.update(now: 0, scene: scene, guides: [])
-        #expect(outlines.path.isEmpty)
+        #expect(outlines.polylines.isEmpty)
 
         _ = hud.handle(KeyPress("f2"))
         hud.update(now: 0.01, scene: scene, guides: [])
-        #expect(outlines.path.controlPointBounds == Rect(10, 20, 30, 40))
+        #expect(outlines.polylines == [Rect(10, 20, 30, 40).corners + [Point(10, 20)]])
     }
 
-    @Test("Guides become dashed lines with a label each, redrawn only when they change")
+    @Test("Guides become dashed hairlines with a label each")
     func guides() throws {
         let hud = HUD(canvasSize: Size(390, 844), isVisible: true)
         let guides = [ThresholdGuide.vertical("archive 60", x: 60, from: 104, to: 840),
                       ThresholdGuide.horizontal("delete past 60 %", y: 636, from: 0, to: 390)]
-        let lines = try #require(hud.root.sublayers.dropFirst().first as? ShapeLayer)
+        let lines = try #require(hud.root.sublayers.dropFirst().first as? HairlineLayer)
         let labels = hud.root.sublayers[2]
 
         hud.update(now: 0, scene: Layer(), guides: guides)
-        let revision = lines.contentRevision
-        hud.update(now: 1, scene: Layer(), guides: guides)
 
-        #expect(lines.path.controlPointBounds == Rect(0, 104, 390, 736))
-        #expect(lines.contentRevision == revision)
+        // 736 pt in dashes of 6 and gaps of 3: 82 dashes, the last one cut at the end.
+        let vertical = lines.polylines.prefix(82)
+        #expect(lines.polylines.count == 82 + 44)
+        #expect(vertical.first == [Point(60, 104), Point(60, 110)])
+        #expect(vertical.last == [Point(60, 833), Point(60, 839)])
+        #expect(vertical.allSatisfy { $0.allSatisfy { $0.x == 60 } })
+        #expect(lines.polylines.last == [Point(387, 636), Point(390, 636)])
         #expect(labels.sublayers.count == 2)
-        #expect(labels.sublayers[0].frame.minX == 63)
+        #expect(labels.sublayers[0].frame.minX == 63 && labels.sublayers[0].frame.minY == 107)
         #expect(labels.sublayers[1].frame.maxY == 633)
         #expect(labels.sublayers.compactMap { ($0.sublayers.first as? TextLayer)?.string }
                 == ["archive 60", "delete past 60 %"])
+    }
+
+    @Test("A moving guide moves its label without drawing the label again")
+    func movingGuide() throws {
+        let hud = HUD(canvasSize: Size(390, 844), isVisible: true)
+        let labels = hud.root.sublayers[2]
+        hud.update(now: 0, scene: Layer(), guides: [.vertical("later 60", x: 330, from: 104, to: 840)])
+        let pill = try #require(labels.sublayers.first)
+        let text = try #require(pill.sublayers.first)
+        let revisions = (pill.contentRevision, text.contentRevision)
+
+        hud.update(now: 0.02, scene: Layer(), guides: [.vertical("later 60", x: 400, from: 104, to: 840)])
+
+        #expect(labels.sublayers.first === pill)
+        #expect(pill.frame.minX == 403)
+        #expect((pill.contentRevision, text.contentRevision) == revisions)
     }
 
     @Test("The graph and its numbers are redrawn a few times a second, not every frame")

@@ -34,8 +34,8 @@ public final class HUD {
     let pressureValue = TextLayer()
     let pressureLine = ShapeLayer()
     let keys = TextLayer()
-    let outlines = ShapeLayer()
-    let guideLines = ShapeLayer()
+    let outlines = HairlineLayer()
+    let guideLines = HairlineLayer()
     let guideLabels = Layer()
 
     var lastRefresh = -Double.infinity

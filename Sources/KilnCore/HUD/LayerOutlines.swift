@@ -27,12 +27,8 @@ public enum LayerOutlines {
         }
     }
 
-    /// The quads as closed outlines in one path.
-    public static func path(of quads: [[Point]]) -> Path {
-        var path = Path()
-        for quad in quads where quad.count >= 3 {
-            path.addPath(Path(polygon: quad))
-        }
-        return path
+    /// The quads as closed polylines: each quad's corners and its first corner again.
+    public static func polylines(of quads: [[Point]]) -> [[Point]] {
+        quads.compactMap { quad in quad.first.map { quad + [$0] } }
     }
 }
