@@ -20,12 +20,15 @@ struct Open: ParsableCommand {
     @Option(help: "Write what you do in the first scene to this file as an input script.")
     var capture: String?
 
+    @OptionGroup var hud: HUDOptions
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
-        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture)
+        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
+                       showsHUD: hud.hud, recordsHUD: hud.recordHud)
     }
 }
 
@@ -42,20 +45,23 @@ struct Play: ParsableCommand {
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
+    @OptionGroup var hud: HUDOptions
+
     func run() throws {
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
             warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil)
+        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
+                       showsHUD: hud.hud, recordsHUD: hud.recordHud)
     }
 }
 
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
-                capture: String?) throws {
+                capture: String?, showsHUD: Bool = false, recordsHUD: Bool = false) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -65,7 +71,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
     let haptics = ControllerHaptics()
     do {
-        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
+        var options = WindowHost.Options(device: device, quitAfter: quitAfter) { name, open in
             let context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
@@ -75,7 +81,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
             isFirst = false
             context.emit("scene.opened", at: 0, ["scene": .string(made.name)])
             return HostedSession(session: session, capturePath: captured)
-        })
+        }
+        options.showsHUD = showsHUD
+        options.recordsHUD = recordsHUD
+        host = try WindowHost(options: options)
     } catch {
         warn("\(error)")
         throw ExitCode(2)
