@@ -30,6 +30,7 @@ final class HostedSession: HostedScene {
     var root: Layer { session.scene.root }
     var backgroundColor: Color { session.scene.backgroundColor }
     var isHome: Bool { session.scene is LauncherScene }
+    var guides: [ThresholdGuide] { session.scene.guides }
 
     func advance(to time: Double) {
         lastTime = time

@@ -23,13 +23,15 @@ struct Open: ParsableCommand {
     @Option(help: "Read pen pressure from this evdev tablet, like /dev/input/event5 (readable pens are also found on their own).")
     var tablet: String?
 
+    @OptionGroup var hud: HUDOptions
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
         try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
-                       tablet: tablet)
+                       tablet: tablet, showsHUD: hud.hud, recordsHUD: hud.recordHud)
     }
 }
 
@@ -46,20 +48,24 @@ struct Play: ParsableCommand {
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
+    @OptionGroup var hud: HUDOptions
+
     func run() throws {
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
             warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil)
+        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
+                       showsHUD: hud.hud, recordsHUD: hud.recordHud)
     }
 }
 
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
-                capture: String?, tablet: String? = nil) throws {
+                capture: String?, tablet: String? = nil, showsHUD: Bool = false,
+                recordsHUD: Bool = false) throws {
     let replay = try canvas.loadEvemu()
     if script != nil && replay != nil {
         warn("give either a script or --evemu, not both")
@@ -74,7 +80,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
     let haptics = ControllerHaptics()
     do {
-        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter, tabletPath: tablet) { name, open in
+        var options = WindowHost.Options(device: device, quitAfter: quitAfter) { name, open in
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }
@@ -95,7 +101,11 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
                 return SceneSession(scene: scene)
             }
             return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake)
-        })
+        }
+        options.tabletPath = tablet
+        options.showsHUD = showsHUD
+        options.recordsHUD = recordsHUD
+        host = try WindowHost(options: options)
     } catch {
         warn("\(error)")
         throw ExitCode(2)

@@ -33,6 +33,9 @@ struct Render: ParsableCommand {
     @Option(help: "An input script to play while rendering (JSON).")
     var script: String?
 
+    @Flag(help: "Draw the HUD over the frames: the measured render times, threshold guides, pressure.")
+    var hud = false
+
     @OptionGroup var canvas: CanvasOptions
 
     func validate() throws {
@@ -80,10 +83,24 @@ struct Render: ParsableCommand {
             throw ExitCode(2)
         }
         let steps = Int((at * fps).rounded(.down))
-        for i in 0...steps { session.advance(to: Double(i) / fps) }
-        session.advance(to: at)
+        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        for i in 0...steps {
+            let time = Double(i) / fps
+            // The frames the HUD's graph shows are drawn too, to measure them.
+            if let overlay, time > at - overlay.span {
+                overlay.measureFrame(of: session, host: host, at: time)
+            } else {
+                session.advance(to: time)
+            }
+        }
         let started = Date()
-        let frame = host.render(root: session.scene.root, background: session.scene.backgroundColor)
+        let frame: Bitmap
+        if let overlay {
+            frame = overlay.renderFrame(of: session, host: host, at: at)
+        } else {
+            session.advance(to: at)
+            frame = host.render(root: session.scene.root, background: session.scene.backgroundColor)
+        }
         try write(frame, to: out)
         let ms = Date().timeIntervalSince(started) * 1000
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
@@ -98,9 +115,15 @@ struct Render: ParsableCommand {
             warn("cannot create the folder \(folder): \(error.localizedDescription)")
             throw ExitCode(1)
         }
+        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
         for i in 0..<count {
-            session.advance(to: Double(i) / fps)
+            let time = Double(i) / fps
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
+            if let overlay {
+                try write(overlay.renderFrame(of: session, host: host, at: time), to: path)
+                continue
+            }
+            session.advance(to: time)
             try write(host.render(root: session.scene.root, background: session.scene.backgroundColor), to: path)
         }
         warn("wrote \(count) frames to \(folder)")

@@ -17,6 +17,8 @@ public struct RenderItem {
         case content
         /// The particles of an `EmitterLayer`, in the layer's coordinates.
         case particles
+        /// The polylines of a `HairlineLayer`, in the layer's coordinates.
+        case hairlines
     }
 
     /// The layer whose content this is; the rasterizer reads it on a cache miss.
@@ -38,6 +40,11 @@ public struct RenderItem {
     /// The emitter whose particles this item draws; `nil` for content items.
     public var emitter: EmitterLayer? {
         kind == .particles ? layer as? EmitterLayer : nil
+    }
+
+    /// The hairline layer whose lines this item draws; `nil` for other items.
+    public var hairlines: HairlineLayer? {
+        kind == .hairlines ? layer as? HairlineLayer : nil
     }
 }
 
@@ -76,6 +83,12 @@ public struct RenderList {
                 layer: emitter, contentKey: ContentKey(layerID: emitter.id, revision: emitter.contentRevision),
                 transform: transform, opacity: opacity, clip: clip, contentRect: emitter.bounds,
                 isAdditive: emitter.renderMode == .additive, kind: .particles))
+        }
+        if let lines = layer as? HairlineLayer, !lines.polylines.isEmpty {
+            items.append(RenderItem(
+                layer: lines, contentKey: ContentKey(layerID: lines.id, revision: lines.contentRevision),
+                transform: transform, opacity: opacity, clip: clip, contentRect: lines.bounds,
+                isAdditive: false, kind: .hairlines))
         }
         guard !layer.sublayers.isEmpty else { return }
         var childClip = clip

@@ -22,6 +22,8 @@ final class Compositor {
     private var vertices: [SDL_Vertex] = []
     /// The polygon of the current item as a triangle list; reused so a frame allocates nothing.
     private var triangles: [SDL_Vertex] = []
+    /// The device points of the current hairline; reused like the triangles.
+    private var linePoints: [SDL_FPoint] = []
     /// How many layer contents were rasterized while drawing the last frame.
     private(set) var rasterizationsLastFrame = 0
     /// How many layer contents have been rasterized in all.
@@ -42,14 +44,27 @@ final class Compositor {
         particles.beginFrame()
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         clear(canvasArea: area, background: background)
+        drawItems(of: list, viewport: viewport, canvasArea: area)
+        pruneCache()
+    }
+
+    /// Draws `list` over the frame that `draw` began, without clearing: an overlay such as
+    /// the HUD, which a recording can then leave out by reading the frame before it.
+    func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
+        let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
+        drawItems(of: list, viewport: viewport, canvasArea: area)
+    }
+
+    private func drawItems(of list: RenderList, viewport: Viewport, canvasArea area: Rect) {
         for item in list.items {
             if let emitter = item.emitter {
                 particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
+            } else if let lines = item.hairlines {
+                drawHairlines(item, of: lines, viewport: viewport)
             } else {
                 drawItem(item, viewport: viewport)
             }
         }
-        pruneCache()
     }
 
     /// Clears the output, fills the canvas area with `background` and clips to it.
@@ -96,6 +111,24 @@ final class Compositor {
         }
         texture.setAdditive(item.isAdditive)
         SDL_RenderGeometry(renderer.handle, texture.handle, triangles, Int32(triangles.count), nil, 0)
+    }
+
+    /// Draws a hairline item's polylines one device pixel wide, blended over the frame.
+    private func drawHairlines(_ item: RenderItem, of layer: HairlineLayer, viewport: Viewport) {
+        let r = renderer.handle
+        let color = layer.lineColor
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(r, byte(color.red), byte(color.green), byte(color.blue),
+                               byte(color.alpha * item.opacity))
+        for polyline in layer.polylines where polyline.count >= 2 {
+            linePoints.removeAll(keepingCapacity: true)
+            for p in polyline {
+                let device = viewport.devicePoint(item.transform.apply(to: p))
+                linePoints.append(SDL_FPoint(x: Float(device.x), y: Float(device.y)))
+            }
+            SDL_RenderDrawLinesF(r, linePoints, Int32(linePoints.count))
+        }
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
     }
 
     /// How much finer or coarser than the canvas to rasterize a layer drawn scaled, in steps

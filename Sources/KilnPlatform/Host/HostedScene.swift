@@ -17,4 +17,10 @@ public protocol HostedScene: AnyObject {
     func handle(_ key: KeyPress, at time: Double) -> Bool
     /// Called when the scene is left or the window closes.
     func close()
+    /// Lines where the scene's behaviour changes, for the HUD.
+    var guides: [ThresholdGuide] { get }
+}
+
+extension HostedScene {
+    public var guides: [ThresholdGuide] { [] }
 }

@@ -38,10 +38,14 @@ public final class OffscreenHost {
     /// The renderer's name, for reports.
     public var rendererName: String { renderer.name }
 
-    /// Draws the layer tree's current state on `background` and returns the frame.
-    public func render(root: Layer, background: Color) -> Bitmap {
+    /// Draws the layer tree's current state on `background`, then `overlay` (the HUD) over
+    /// it if given, and returns the frame.
+    public func render(root: Layer, background: Color, overlay: Layer? = nil) -> Bitmap {
         compositor.draw(RenderList(root: root), viewport: Viewport(scale: scale),
                         canvas: canvas, background: background)
+        if let overlay {
+            compositor.drawOverlay(RenderList(root: overlay), viewport: Viewport(scale: scale), canvas: canvas)
+        }
         return readFrame()
     }
 

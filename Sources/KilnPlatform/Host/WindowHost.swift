@@ -17,6 +17,10 @@ public final class WindowHost {
         public var tabletPath: String?
         /// Where one-line messages go (pens found or gone, an unusable tablet).
         public var warn: (String) -> Void = { FileHandle.standardError.write(Data(("kiln: " + $0 + "\n").utf8)) }
+        /// Show the HUD from the start (F1 toggles it).
+        public var showsHUD = false
+        /// Recordings include the HUD; without this they read the frame before it is drawn.
+        public var recordsHUD = false
 
         public init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
@@ -37,10 +41,12 @@ public final class WindowHost {
     private var sceneStart = 0.0
     private var pendingScene: String??
     private let clock = SystemClock()
+    private let hud: HUD
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
         self.options = options
+        hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         // SDL converts window titles to the X server's text encodings through the C
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
@@ -133,9 +139,11 @@ public final class WindowHost {
             if scene.isHome { return false }
             pendingScene = .some(nil)
         case .key(let key):
-            _ = scene.handle(key, at: time)
+            if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
-            scene.handle(pens.merge(pointer))
+            let merged = pens.merge(pointer)
+            hud.record(merged)
+            scene.handle(merged)
         case .resized, nil:
             break
         }
@@ -143,7 +151,9 @@ public final class WindowHost {
     }
 
     private func drawFrame(time: Double) {
+        let start = clock.now
         scene.advance(to: time)
+        let updated = clock.now
         let output = renderer.outputSize
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -155,6 +165,18 @@ public final class WindowHost {
         translator.viewport = viewport
         compositor.draw(RenderList(root: scene.root), viewport: viewport, canvas: options.device.size,
                         background: scene.backgroundColor)
+        // A recording without `recordsHUD` reads the frame here, before the HUD goes over it.
+        drawHUD(viewport: viewport, now: start)
+        let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
+        hud.record(FrameSample(time: start, update: (updated - start) * 1000, render: (rendered - updated) * 1000,
+                               present: (clock.now - rendered) * 1000))
+    }
+
+    /// The HUD over the scene, when shown: an overlay of its own, never part of the scene.
+    private func drawHUD(viewport: Viewport, now: Double) {
+        guard hud.isVisible else { return }
+        hud.update(now: now, scene: scene.root, guides: scene.guides)
+        compositor.drawOverlay(RenderList(root: hud.root), viewport: viewport, canvas: options.device.size)
     }
 }

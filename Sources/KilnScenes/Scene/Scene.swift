@@ -21,12 +21,15 @@ public protocol Scene: AnyObject {
     func leave()
     /// The canvas point of the control a replayed recording presses first (`nil`: none).
     var primaryControl: Point? { get }
+    /// Lines where the scene's behaviour changes, for the HUD to draw (X3); none by default.
+    var guides: [ThresholdGuide] { get }
 }
 
 extension Scene {
     public func handle(_ key: KeyPress) -> Bool { false }
     public func leave() {}
     public var primaryControl: Point? { nil }
+    public var guides: [ThresholdGuide] { [] }
 }
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.

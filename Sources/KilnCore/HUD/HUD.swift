@@ -1,0 +1,103 @@
+/// The heads-up display of SPEC X3: a small panel with the frame-time graph and the
+/// pressure graph, the scene's threshold guides and, on request, every layer's bounds.
+///
+/// It is a layer tree of its own, drawn by the host after the scene's, so a recording can
+/// leave it out. Hosts feed it what they measure (`record`) and bring it up to date once
+/// a frame (`update`); the graphs and their numbers are redrawn only a few times a second
+/// and text only when it changes, so the HUD costs little to composite.
+public final class HUD {
+    /// The HUD's layers, sized to the canvas; draw them over the scene.
+    public let root = Layer()
+    /// Whether the HUD shows (F1).
+    public var isVisible: Bool {
+        didSet { root.isHidden = !isVisible }
+    }
+    /// Whether every visible layer of the scene is outlined (F2).
+    public var showsBounds = false {
+        didSet { if showsBounds != oldValue { refreshKeys() } }
+    }
+    /// The frames of the last two seconds.
+    public private(set) var frames = FrameTimeHistory(window: 2)
+    /// The pressure of the last contacts.
+    public private(set) var pressure = PressureHistory()
+    /// Seconds between redraws of the graphs and their numbers.
+    public var refreshInterval = 0.15
+
+    let canvas: Size
+    let panel = Layer()
+    let frameValues = TextLayer()
+    let framesPerSecond = TextLayer()
+    let frameGraph: FrameTimeGraph
+    let updateBars = ShapeLayer()
+    let renderBars = ShapeLayer()
+    let presentBars = ShapeLayer()
+    let pressureValue = TextLayer()
+    let pressureLine = ShapeLayer()
+    let keys = TextLayer()
+    let outlines = HairlineLayer()
+    let guideLines = HairlineLayer()
+    let guideLabels = Layer()
+
+    var lastRefresh = -Double.infinity
+    var drawnPressureRevision = -1
+    var shownGuides: [ThresholdGuide]?
+    var shownQuads: [[Point]] = []
+
+    /// A HUD for a canvas of `canvasSize` points, shown or not.
+    public init(canvasSize: Size, isVisible: Bool = false) {
+        canvas = canvasSize
+        self.isVisible = isVisible
+        frameGraph = FrameTimeGraph(size: Size(HUD.contentWidth, 34))
+        root.frame = Rect(origin: .zero, size: canvasSize)
+        root.isHitTestable = false
+        root.isHidden = !isVisible
+        buildOverlays()
+        buildPanel()
+    }
+
+    /// F1 shows or hides the HUD; F2 turns the layer bounds on or off (showing the HUD).
+    /// Returns whether the key was the HUD's.
+    public func handle(_ key: KeyPress) -> Bool {
+        guard key.modifiers.isEmpty else { return false }
+        switch key.key {
+        case "f1":
+            isVisible.toggle()
+        case "f2":
+            showsBounds.toggle()
+            if showsBounds { isVisible = true }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Adds a measured frame.
+    public func record(_ sample: FrameSample) {
+        frames.append(sample)
+    }
+
+    /// Adds a pointer event's pressure.
+    public func record(_ event: PointerEvent) {
+        pressure.record(event)
+    }
+
+    /// Forgets the frames and the pressure samples (a new scene, or a fixed picture).
+    public func reset() {
+        frames.removeAll()
+        pressure = PressureHistory(capacity: pressure.capacity)
+        drawnPressureRevision = -1
+        lastRefresh = -.infinity
+    }
+
+    /// Brings the layers up to date at time `now` (on the frames' clock): the guides and
+    /// outlines follow the scene every frame, the graphs and numbers every `refreshInterval`.
+    public func update(now: Double, scene: Layer, guides: [ThresholdGuide]) {
+        guard isVisible else { return }
+        if guides != shownGuides { showGuides(guides) }
+        showOutlines(showsBounds ? LayerOutlines.quads(of: scene) : [])
+        guard now - lastRefresh >= refreshInterval || now < lastRefresh else { return }
+        lastRefresh = now
+        refreshFrames(now: now)
+        if pressure.revision != drawnPressureRevision { refreshPressure() }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnScenes
+import KilnTestSupport
+import Testing
+
+/// The HUD drawn over scenes: golden frames with fixed measurements, and `kiln render --hud`.
+@Suite("HUD rendering")
+struct HUDRenderTests {
+    let canvas = DevicePreset.iPhone14.size
+
+    /// Two seconds of made-up frames at 60 fps, two of them slow, and a pen press whose
+    /// pressure rises and falls: the same picture on every machine.
+    func feedFixedMeasurements(to hud: HUD, endingAt end: Double) {
+        for i in 0..<120 {
+            let time = end - Double(120 - i) / 60
+            let update = 0.8 + Double(i % 5) * 0.3
+            let render = i == 40 ? 27 : (i == 95 ? 19 : 4 + Double(i % 7) * 0.6)
+            hud.record(FrameSample(time: time, update: update, render: render,
+                                   present: max(0, 16.7 - update - render)))
+        }
+        for i in 0..<80 {
+            let pressure = sin(Double(i) / 79 * .pi) * 0.9
+            hud.record(PointerEvent(phase: i == 0 ? .began : .moved, location: Point(200, 300),
+                                    timestamp: end - 1 + Double(i) / 120, device: .pen,
+                                    pressure: pressure, pressureSource: "xinput2"))
+        }
+    }
+
+    /// Steps a scene at 60 fps to `time` and draws it at 1× with the HUD over it.
+    func render(_ scene: Scene, at time: Double, bounds: Bool = false) throws -> Bitmap {
+        for i in 0...Int(time * 60) { scene.advance(to: Double(i) / 60) }
+        let hud = HUD(canvasSize: canvas, isVisible: true)
+        hud.showsBounds = bounds
+        feedFixedMeasurements(to: hud, endingAt: time)
+        hud.update(now: time, scene: scene.root, guides: scene.guides)
+        let host = try OffscreenHost(canvas: canvas, scale: 1)
+        return host.render(root: scene.root, background: scene.backgroundColor, overlay: hud.root)
+    }
+
+    @Test("X3: the Mailbox with the HUD: frame graph, pressure graph and the 60 / 260 pt guides")
+    func mailbox() throws {
+        let scene = MailboxScene(context: SceneContext(canvasSize: canvas))
+
+        try Snapshot.assertMatches(try render(scene, at: 0.5), named: "mailbox-hud@1x")
+    }
+
+    @Test("X3: the laser with the HUD, its 60 % line and every layer's bounds (F2)")
+    func laserBounds() throws {
+        let scene = LaserScene(context: SceneContext(canvasSize: canvas))
+
+        try Snapshot.assertMatches(try render(scene, at: 0.6, bounds: true), named: "laser-hud-bounds@1x")
+    }
+
+    /// The canvas points the HUD can draw on over a scene: its panel and labels, and a
+    /// band around each of its lines.
+    func hudAreas(over scene: Scene) -> [Rect] {
+        let hud = HUD(canvasSize: canvas, isVisible: true)
+        hud.update(now: 0, scene: scene.root, guides: scene.guides)
+        let whole = Rect(origin: .zero, size: canvas)
+        // Layers reach half a pixel past their frames where edges are anti-aliased.
+        let layers = LayerOutlines.quads(of: hud.root).map { Rect(enclosing: $0) }.filter { $0 != whole }
+            .map { $0.insetBy(dx: -1, dy: -1) }
+        let lines = hud.root.allLayers.compactMap { $0 as? HairlineLayer }.flatMap(\.polylines)
+            .map { Rect(enclosing: $0).insetBy(dx: -1.5, dy: -1.5) }
+        return layers + lines
+    }
+
+    @Test("kiln render --hud changes the frame only where the HUD draws")
+    func commandLine() throws {
+        let kiln = try KilnBinary.locate()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-hud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.png").path
+        let withHUD = folder.appendingPathComponent("hud.png").path
+        let common = ["render", "mailbox", "--at", "0.5", "--scale", "1"]
+
+        try ExternalCommand.run(kiln, common + ["--out", plain], timeout: 120)
+        try ExternalCommand.run(kiln, common + ["--hud", "--out", withHUD], timeout: 120)
+
+        let a = try Bitmap.readPNG(from: plain), b = try Bitmap.readPNG(from: withHUD)
+        #expect(a.width == b.width && a.height == b.height)
+        let areas = hudAreas(over: MailboxScene(context: SceneContext(canvasSize: canvas)))
+        var changed = 0, outside: [Point] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
+                changed += 1
+                let p = Point(Double(x) + 0.5, Double(y) + 0.5)
+                if !areas.contains(where: { $0.contains(p) }) { outside.append(p) }
+            }
+        }
+        #expect(changed > 10_000)
+        #expect(outside.isEmpty, "changed outside the HUD at \(outside.prefix(5))")
+    }
+}
