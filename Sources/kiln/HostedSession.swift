@@ -9,15 +9,18 @@ final class HostedSession: HostedScene {
     private let capturePath: String?
     private var reportedProblem = false
 
-    init(session: SceneSession, capturePath: String?) {
+    /// `reportsProblems: false` leaves a stopped script to the caller to report.
+    init(session: SceneSession, capturePath: String?, reportsProblems: Bool = true) {
         self.session = session
         self.capturePath = capturePath
+        reportedProblem = !reportsProblems
     }
 
     var name: String { session.scene.name }
     var root: Layer { session.scene.root }
     var backgroundColor: Color { session.scene.backgroundColor }
     var isHome: Bool { session.scene is LauncherScene }
+    var overlays: [Layer] { session.overlays }
 
     func advance(to time: Double) {
         session.advance(to: time)

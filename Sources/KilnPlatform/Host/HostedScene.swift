@@ -17,4 +17,10 @@ public protocol HostedScene: AnyObject {
     func handle(_ key: KeyPress, at time: Double) -> Bool
     /// Called when the scene is left or the window closes.
     func close()
+    /// Layers drawn over the scene, such as touch indicators; each its own tree.
+    var overlays: [Layer] { get }
+}
+
+extension HostedScene {
+    public var overlays: [Layer] { [] }
 }
