@@ -20,12 +20,15 @@ struct Open: ParsableCommand {
     @Option(help: "Write what you do in the first scene to this file as an input script.")
     var capture: String?
 
+    @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
-        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture)
+        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
+                       recording: recording)
     }
 }
 
@@ -42,20 +45,23 @@ struct Play: ParsableCommand {
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
+    @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
+
     func run() throws {
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
             warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil)
+        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
+                       recording: recording)
     }
 }
 
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
-                capture: String?) throws {
+                capture: String?, recording: RecordingOptions) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -65,11 +71,14 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
     let haptics = ControllerHaptics()
     do {
-        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter) { name, open in
+        let saver = LiveClipSaver(options: recording, device: device)
+        host = try WindowHost(options: .init(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
-            let session = SceneSession(scene: made, script: isFirst ? script : nil)
+            let session = SceneSession(scene: made, script: isFirst ? script : nil, showsTouches: recording.touches)
+            // Everything the scene gets is logged, so that R can render it again offline.
+            session.startInputLog(device: device.name, seed: seed)
             let captured = isFirst ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false

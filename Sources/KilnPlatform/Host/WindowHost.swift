@@ -13,11 +13,14 @@ public final class WindowHost {
         public var quitAfter: Double?
         /// Makes the scene with a name (`nil`: home); the second argument asks to switch scenes.
         public var makeScene: (_ name: String?, _ open: @escaping (String?) -> Void) -> HostedScene
+        /// Saves what R records; `nil` leaves R to the scenes.
+        public var clipSaver: ClipSaver?
 
-        public init(device: DevicePreset, quitAfter: Double? = nil,
+        public init(device: DevicePreset, quitAfter: Double? = nil, clipSaver: ClipSaver? = nil,
                     makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
             self.device = device
             self.quitAfter = quitAfter
+            self.clipSaver = clipSaver
             self.makeScene = makeScene
         }
     }
@@ -31,6 +34,10 @@ public final class WindowHost {
     private var sceneStart = 0.0
     private var pendingScene: String??
     private let clock = SystemClock()
+    /// The scene time R started a recording at, while one runs.
+    private var recordingStart: Double?
+    private let recordingStatus = RecordingStatus()
+    private let badge = RecordingBadge()
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
@@ -106,6 +113,8 @@ public final class WindowHost {
     }
 
     private func show(_ name: String?) {
+        // A recording ends with its scene.
+        if recordingStart != nil { toggleRecording(at: clock.now - sceneStart) }
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
         sceneStart = clock.now
@@ -120,6 +129,8 @@ public final class WindowHost {
         case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
             if scene.isHome { return false }
             pendingScene = .some(nil)
+        case .key(let key) where key.key == "r" && key.modifiers.isEmpty && options.clipSaver != nil:
+            toggleRecording(at: time)
         case .key(let key):
             _ = scene.handle(key, at: time)
         case .pointer(let pointer):
@@ -141,8 +152,22 @@ public final class WindowHost {
         let viewport = Viewport.fitting(canvas: options.device.size,
                                         into: Size(Double(output.width), Double(output.height)))
         translator.viewport = viewport
-        compositor.draw(RenderList(root: scene.root), viewport: viewport, canvas: options.device.size,
-                        background: scene.backgroundColor)
+        badge.update(recordingSince: recordingStart.map { $0 + sceneStart }, save: recordingStatus.current,
+                     now: clock.now, canvas: options.device.size)
+        // The badge is drawn after the scene; recordings are rendered again without it.
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer]), viewport: viewport,
+                        canvas: options.device.size, background: scene.backgroundColor)
         SDL_RenderPresent(renderer.handle)
+    }
+
+    /// R: starts a recording at scene time `time`, or ends it and hands it to be saved.
+    private func toggleRecording(at time: Double) {
+        guard let saver = options.clipSaver else { return }
+        if let start = recordingStart {
+            recordingStart = nil
+            saver.save(scene, from: start, to: time, status: recordingStatus)
+        } else {
+            recordingStart = time
+        }
     }
 }
