@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENE ?=
 
-.PHONY: run test build release bootstrap bench-particles clean
+.PHONY: run test build release bootstrap bench-particles demos clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -26,6 +26,19 @@ test: build
 bench-particles: release
 	@scripts/bootstrap --bench
 	bench/run-particles.sh
+
+# Every shipped script as a GIF (1×, 30 fps, small enough for the README) and an MP4 (2×,
+# 60 fps) in docs/media/, with touch indicators. Each script names its scene.
+DEMO_SCRIPTS ?= $(wildcard Resources/Scripts/*.json)
+demos: release
+	@mkdir -p docs/media
+	@for script in $(DEMO_SCRIPTS); do \
+	  name=$$(basename $$script .json); \
+	  scene=$$(sed -n 's/^ *"scene": *"\([a-z0-9-]*\)".*/\1/p' $$script | head -n 1); \
+	  if [ -z "$$scene" ]; then echo "demos: $$script names no scene" >&2; exit 1; fi; \
+	  .build/release/kiln render $$scene --script $$script --touches --scale 1 --fps 30 --out docs/media/$$name.gif || exit 1; \
+	  .build/release/kiln render $$scene --script $$script --touches --out docs/media/$$name.mp4 || exit 1; \
+	done
 
 clean:
 	rm -rf .build

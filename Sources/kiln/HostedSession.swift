@@ -10,19 +10,21 @@ final class HostedSession: HostedScene {
     private var reportedProblem = false
     /// The scene's tuning files, watched while it runs (X4).
     private let tuning: TuningFiles?
-    private let remake: ([TuningSource]) -> SceneSession
+    private let remake: (([TuningSource]) -> SceneSession)?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
-    private var timeOrigin = 0.0
+    private(set) var timeOrigin = 0.0
     private var lastTime = 0.0
     private let wallClock = SystemClock()
 
-    /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change.
-    init(session: SceneSession, capturePath: String?, tuning: TuningFiles?,
-         remake: @escaping ([TuningSource]) -> SceneSession) {
+    /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
+    /// `reportsProblems: false` leaves a stopped script to the caller to report.
+    init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
+         remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true) {
         self.session = session
         self.capturePath = capturePath
         self.tuning = tuning
         self.remake = remake
+        reportedProblem = !reportsProblems
         if let problem = tuning?.problem { showBanner(problem) }
     }
 
@@ -31,6 +33,9 @@ final class HostedSession: HostedScene {
     var backgroundColor: Color { session.scene.backgroundColor }
     var isHome: Bool { session.scene is LauncherScene }
     var guides: [ThresholdGuide] { session.scene.guides }
+    /// The tuning in force, for recordings rendered again offline.
+    var tuningSources: [TuningSource] { tuning?.sources ?? [] }
+    var overlays: [Layer] { session.overlays }
 
     func advance(to time: Double) {
         lastTime = time
@@ -60,8 +65,9 @@ final class HostedSession: HostedScene {
         case .unchanged:
             return
         case .applied:
+            guard let remake else { return }
             session.scene.leave()
-            session = remake(tuning?.sources ?? [])
+            session = remake(tuningSources)
             timeOrigin = lastTime
             warn("tuning applied to \(name)")
         case .rejected(let error):

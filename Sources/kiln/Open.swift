@@ -25,13 +25,15 @@ struct Open: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
+    @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
+
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
     }
 
     func run() throws {
         try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
-                       tablet: tablet, showsHUD: hud.hud, recordsHUD: hud.recordHud)
+                       tablet: tablet, showsHUD: hud.hud, recording: recording)
     }
 }
 
@@ -50,6 +52,8 @@ struct Play: ParsableCommand {
 
     @OptionGroup var hud: HUDOptions
 
+    @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
+
     func run() throws {
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
@@ -57,7 +61,7 @@ struct Play: ParsableCommand {
             throw ExitCode(1)
         }
         try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
-                       showsHUD: hud.hud, recordsHUD: hud.recordHud)
+                       showsHUD: hud.hud, recording: recording)
     }
 }
 
@@ -65,7 +69,7 @@ struct Play: ParsableCommand {
 /// script and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
                 capture: String?, tablet: String? = nil, showsHUD: Bool = false,
-                recordsHUD: Bool = false) throws {
+                recording: RecordingOptions) throws {
     let replay = try canvas.loadEvemu()
     if script != nil && replay != nil {
         warn("give either a script or --evemu, not both")
@@ -80,14 +84,17 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
     let haptics = ControllerHaptics()
     do {
-        var options = WindowHost.Options(device: device, quitAfter: quitAfter) { name, open in
+        let saver = LiveClipSaver(options: recording, device: device)
+        var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }
             context.tuningSources = tuning?.sources ?? []
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
             let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil
-            let session = SceneSession(scene: made, script: played)
+            let session = SceneSession(scene: made, script: played, showsTouches: recording.touches)
+            // Everything the scene gets is logged, so that R can render it again offline.
+            session.startInputLog(device: device.name, seed: seed)
             let captured = isFirst ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false
@@ -98,13 +105,14 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
                 retuned.tuningSources = sources
                 let scene = SceneCatalog.make(made.name, context: retuned) ?? made
                 context.emit("tuning.applied", at: 0, ["scene": .string(made.name)])
-                return SceneSession(scene: scene)
+                let retunedSession = SceneSession(scene: scene, showsTouches: recording.touches)
+                retunedSession.startInputLog(device: device.name, seed: seed)
+                return retunedSession
             }
             return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake)
         }
         options.tabletPath = tablet
         options.showsHUD = showsHUD
-        options.recordsHUD = recordsHUD
         host = try WindowHost(options: options)
     } catch {
         warn("\(error)")

@@ -7,24 +7,24 @@ import KilnScenes
 /// `kiln render SCENE --out FILE`: offline, exact, headless.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene offline, with no display: one PNG, or PNG frames into a folder.")
+        abstract: "Render a scene offline, with no display: one PNG, PNG frames into a folder, or a video.")
 
     @Argument(help: "The scene to render.")
     var scene: String
 
-    @Option(help: "Output: FILE.png for one frame, or DIR/ for numbered PNG frames.")
+    @Option(help: "Output: FILE.png for one frame, DIR/ for numbered PNG frames, or a video: FILE.mp4, FILE.webm, FILE.gif.")
     var out: String
 
     @Option(help: "Scene time of a single frame, in seconds.")
     var at: Double = 0
 
-    @Option(help: "Frames per second of scene time.")
-    var fps: Double = 60
+    @Option(help: "Frames per second of scene time (default: 60; 30 for a GIF).")
+    var fps: Double?
 
-    @Option(help: "Length in seconds, for frame folders (default: the script's length plus 1 s, or 1 s).")
+    @Option(help: "Length in seconds, for frames and videos (default: the script's length plus 1 s, or 1 s).")
     var duration: Double?
 
-    @Option(help: "Number of frames, for frame folders (overrides --duration).")
+    @Option(help: "Number of frames, for frames and videos (overrides --duration).")
     var frames: Int?
 
     @Option(help: "Device pixels per point.")
@@ -36,12 +36,18 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw the HUD over the frames: the measured render times, threshold guides, pressure.")
     var hud = false
 
+    @Flag(help: "Draw a soft circle at each pointer, growing with pressure, as demo videos show fingers.")
+    var touches = false
+
     @OptionGroup var canvas: CanvasOptions
 
     func validate() throws {
         try CanvasOptions.validateScene(scene)
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at takes seconds from 0 to 3600.") }
-        guard fps >= 1, fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
+        if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps takes 1 to 240.") }
+        if let fps, let format = VideoFormat(path: out), fps > format.maximumFrameRate {
+            throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
+        }
         guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
         if let frames, frames < 1 || frames > 100_000 { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
@@ -56,10 +62,20 @@ struct Render: ParsableCommand {
         }
         let device = try canvas.resolveDevice(script: input)
         let printer = canvas.events ? JSONLinePrinter() : nil
-        var context = SceneContext(canvasSize: device.size, events: printer, seed: canvas.resolveSeed(script: input))
-        context.tuningSources = try canvas.offlineTuningSources(for: scene)
-        guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
-        let session = SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size))
+        let seed = canvas.resolveSeed(script: input)
+        let tuningSources = try canvas.offlineTuningSources(for: scene)
+        /// A new session from the start; `quiet` ones print no events (a GIF's palette pass).
+        func makeSession(quiet: Bool = false) throws -> SceneSession {
+            var context = SceneContext(canvasSize: device.size, events: quiet ? nil : printer, seed: seed)
+            context.tuningSources = tuningSources
+            guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
+            return SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size),
+                                showsTouches: touches)
+        }
+        if let format = VideoFormat(path: out) {
+            return try renderVideo(format: format, device: device) { try makeSession(quiet: $0) }
+        }
+        let session = try makeSession()
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
@@ -82,6 +98,7 @@ struct Render: ParsableCommand {
             warn("cannot write '\(out)': give a .png file, or a folder ending in / for frames")
             throw ExitCode(2)
         }
+        let fps = frameRate
         let steps = Int((at * fps).rounded(.down))
         let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
         for i in 0...steps {
@@ -99,7 +116,8 @@ struct Render: ParsableCommand {
             frame = overlay.renderFrame(of: session, host: host, at: at)
         } else {
             session.advance(to: at)
-            frame = host.render(root: session.scene.root, background: session.scene.backgroundColor)
+            frame = host.render(root: session.scene.root, overlays: session.overlays,
+                                background: session.scene.backgroundColor)
         }
         try write(frame, to: out)
         let ms = Date().timeIntervalSince(started) * 1000
@@ -107,8 +125,8 @@ struct Render: ParsableCommand {
     }
 
     private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String) throws {
-        let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
-        let count = frames ?? Int((length * fps).rounded())
+        let fps = frameRate
+        let count = frameCount(session)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -124,9 +142,62 @@ struct Render: ParsableCommand {
                 continue
             }
             session.advance(to: time)
-            try write(host.render(root: session.scene.root, background: session.scene.backgroundColor), to: path)
+            try write(host.render(root: session.scene.root, overlays: session.overlays,
+                                  background: session.scene.backgroundColor), to: path)
         }
         warn("wrote \(count) frames to \(folder)")
+    }
+
+    /// Frames per second: the option's, else the output format's usual rate.
+    private var frameRate: Double { fps ?? VideoFormat(path: out)?.defaultFrameRate ?? 60 }
+
+    /// The number of frames to render: `--frames`, else `--duration`, else the script's
+    /// length plus a second to let the scene settle, else one second.
+    private func frameCount(_ session: SceneSession) -> Int {
+        let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
+        return frames ?? max(1, Int((length * frameRate).rounded()))
+    }
+
+    /// Renders the clip through ffmpeg, with a progress bar on a terminal.
+    private func renderVideo(format: VideoFormat, device: DevicePreset,
+                             makeSession: (_ quiet: Bool) throws -> SceneSession) throws {
+        let ffmpeg: URL
+        do { ffmpeg = try FFmpegLocator.locate() } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        let fps = frameRate
+        var passes = 0
+        var session = try makeSession(format == .gif)
+        let timing = ClipTiming(fps: fps, frameCount: frameCount(session))
+        let progress = RenderProgress(label: (out as NSString).lastPathComponent)
+        let summary: ClipSummary
+        do {
+            summary = try ClipRenderer.render(
+                to: out, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
+                makeScene: {
+                    passes += 1
+                    // The first session is made already; a GIF's second pass prints the events.
+                    if passes > 1 { session = try makeSession(false) }
+                    return HostedSession(session: session, capturePath: nil, reportsProblems: false)
+                },
+                check: { _ in if let problem = session.scriptProblem { throw ScriptStopped(problem: problem) } },
+                progress: { progress.update(done: $0, total: $1) })
+        } catch let stopped as ScriptStopped {
+            progress.end()
+            warn("the script stopped: \(stopped.problem); nothing was written")
+            throw ExitCode(1)
+        } catch let error as ExitCode {
+            progress.end()
+            throw error
+        } catch {
+            progress.end()
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        progress.end()
+        warn(String(format: "wrote %@ (%d frames, %d×%d, %g fps, %.2f s; rendered in %.1f s)", out,
+                    summary.frameCount, summary.width, summary.height, fps, timing.duration, summary.elapsed))
     }
 
     private func write(_ frame: Bitmap, to path: String) throws {
@@ -140,4 +211,9 @@ struct Render: ParsableCommand {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
+}
+
+/// A script that stopped part way through (a layer it names is missing).
+private struct ScriptStopped: Error {
+    let problem: InputScriptError
 }

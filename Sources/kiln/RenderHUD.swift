@@ -31,7 +31,8 @@ final class RenderHUD {
         session.advance(to: time)
         let updated = clock.now
         if overlay != nil { hud.update(now: time, scene: session.scene.root, guides: session.scene.guides) }
-        let frame = host.render(root: session.scene.root, background: session.scene.backgroundColor, overlay: overlay)
+        let frame = host.render(root: session.scene.root, overlays: session.overlays,
+                                background: session.scene.backgroundColor, overlay: overlay)
         hud.record(FrameSample(time: time, update: (updated - start) * 1000, render: (clock.now - updated) * 1000))
         return frame
     }

@@ -231,7 +231,7 @@ struct EndToEndTests {
 // MARK: - Helpers
 
 /// The running app, for the tests' bodies.
-private struct AppUnderTest {
+struct AppUnderTest {
     let binary: URL
     let process: KilnApp
     var lines: [String] { process.lines }
@@ -246,7 +246,7 @@ private struct AppUnderTest {
 
 /// Starts Xvfb (1280×1024, so the window opens at the canvas's 1×) and `kiln --events` on it,
 /// waits for the launcher and its window, runs `body`, then stops the app and the server.
-private func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, URL) throws -> Void) throws {
+func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, URL) throws -> Void) throws {
     let binary = try KilnBinary.locate()
     let session = try XvfbSession(width: 1280, height: 1024)
     defer { session.stop() }

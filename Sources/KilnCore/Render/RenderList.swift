@@ -59,6 +59,11 @@ public struct RenderList {
         append(root, parentTransform: .identity, parentOpacity: 1, clip: nil)
     }
 
+    /// Flattens several trees, each drawn over the ones before it (a scene, then overlays).
+    public init(roots: [Layer]) {
+        for root in roots { append(root, parentTransform: .identity, parentOpacity: 1, clip: nil) }
+    }
+
     /// Every layer identity that has an item, for pruning caches.
     public var layerIDs: Set<Int> { Set(items.map(\.layer.id)) }
 

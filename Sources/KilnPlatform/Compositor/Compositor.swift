@@ -89,12 +89,28 @@ final class Compositor {
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
         let scale = viewport.scale * Compositor.rasterFactor(for: item.transform)
         guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
-        let local = entry.localRect
-        var polygon = local.corners
+        texture.setAdditive(item.isAdditive)
+        var polygon = entry.localRect.corners
         if let clip = item.clip, let inverse = item.transform.inverted() {
             polygon = clip.applying(inverse).clip(polygon)
             guard polygon.count >= 3 else { return }
+            // Offscreen (SDL's software renderer) most of a clipped, unscaled quad can be a
+            // blit. Scaled ones keep the triangles: SDL's blit rounds their source rectangles.
+            let t = item.transform
+            if renderer.surface != nil, t.a == 1, t.d == 1, t.b == 0, t.c == 0 {
+                let pieces = Self.pieces(of: polygon, deviceX: { viewport.devicePoint(Point(t.a * $0 + t.tx, 0)).x },
+                                         deviceY: { viewport.devicePoint(Point(0, t.d * $0 + t.ty)).y })
+                for piece in pieces { drawPolygon(piece, of: item, entry: entry, texture: texture, viewport: viewport) }
+                return
+            }
         }
+        drawPolygon(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
+    }
+
+    /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture.
+    private func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
+                             viewport: Viewport) {
+        let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
         vertices.removeAll(keepingCapacity: true)
@@ -109,7 +125,6 @@ final class Compositor {
         for i in 1..<(vertices.count - 1) {
             triangles.append(vertices[0]); triangles.append(vertices[i]); triangles.append(vertices[i + 1])
         }
-        texture.setAdditive(item.isAdditive)
         SDL_RenderGeometry(renderer.handle, texture.handle, triangles, Int32(triangles.count), nil, 0)
     }
 

@@ -19,8 +19,11 @@ public protocol HostedScene: AnyObject {
     func close()
     /// Lines where the scene's behaviour changes, for the HUD.
     var guides: [ThresholdGuide] { get }
+    /// Layers drawn over the scene, such as touch indicators; each its own tree.
+    var overlays: [Layer] { get }
 }
 
 extension HostedScene {
     public var guides: [ThresholdGuide] { [] }
+    public var overlays: [Layer] { [] }
 }

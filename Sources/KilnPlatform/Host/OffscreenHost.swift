@@ -38,15 +38,32 @@ public final class OffscreenHost {
     /// The renderer's name, for reports.
     public var rendererName: String { renderer.name }
 
-    /// Draws the layer tree's current state on `background`, then `overlay` (the HUD) over
-    /// it if given, and returns the frame.
-    public func render(root: Layer, background: Color, overlay: Layer? = nil) -> Bitmap {
-        compositor.draw(RenderList(root: root), viewport: Viewport(scale: scale),
-                        canvas: canvas, background: background)
+    /// Draws the layer tree's current state on `background`, then `overlays` over it, then
+    /// `overlay` (the HUD) if given, and returns the frame.
+    public func render(root: Layer, overlays: [Layer] = [], background: Color, overlay: Layer? = nil) -> Bitmap {
+        draw(root: root, overlays: overlays, background: background)
         if let overlay {
             compositor.drawOverlay(RenderList(root: overlay), viewport: Viewport(scale: scale), canvas: canvas)
         }
         return readFrame()
+    }
+
+    /// Draws like `render`, then lends the frame's pixels as they are in memory, for video:
+    /// rows of `pitch` bytes, each pixel B G R A (ffmpeg's `bgra`, or `bgr0` as it is opaque).
+    public func draw<R>(root: Layer, overlays: [Layer] = [], background: Color,
+                        pixels: (_ bytes: UnsafeRawBufferPointer, _ pitch: Int) throws -> R) rethrows -> R {
+        draw(root: root, overlays: overlays, background: background)
+        let surface = renderer.surface!
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        let bytes = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * Int(surface.pointee.h))
+        return try pixels(bytes, pitch)
+    }
+
+    private func draw(root: Layer, overlays: [Layer], background: Color) {
+        let list = overlays.isEmpty ? RenderList(root: root) : RenderList(roots: [root] + overlays)
+        compositor.draw(list, viewport: Viewport(scale: scale), canvas: canvas, background: background)
     }
 
     /// The surface's pixels (opaque) as a bitmap.

@@ -19,14 +19,16 @@ public final class WindowHost {
         public var warn: (String) -> Void = { FileHandle.standardError.write(Data(("kiln: " + $0 + "\n").utf8)) }
         /// Show the HUD from the start (F1 toggles it).
         public var showsHUD = false
-        /// Recordings include the HUD; without this they read the frame before it is drawn.
-        public var recordsHUD = false
+        /// Saves what R records; `nil` leaves R to the scenes.
+        public var clipSaver: ClipSaver?
 
         public init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
+                    clipSaver: ClipSaver? = nil,
                     makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
             self.device = device
             self.quitAfter = quitAfter
             self.tabletPath = tabletPath
+            self.clipSaver = clipSaver
             self.makeScene = makeScene
         }
     }
@@ -42,6 +44,10 @@ public final class WindowHost {
     private var pendingScene: String??
     private let clock = SystemClock()
     private let hud: HUD
+    /// The scene time R started a recording at, while one runs.
+    private var recordingStart: Double?
+    private let recordingStatus = RecordingStatus()
+    private let badge = RecordingBadge()
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
@@ -124,6 +130,8 @@ public final class WindowHost {
     }
 
     private func show(_ name: String?) {
+        // A recording ends with its scene.
+        if recordingStart != nil { toggleRecording(at: clock.now - sceneStart) }
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
         sceneStart = clock.now
@@ -138,6 +146,8 @@ public final class WindowHost {
         case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
             if scene.isHome { return false }
             pendingScene = .some(nil)
+        case .key(let key) where key.key == "r" && key.modifiers.isEmpty && options.clipSaver != nil:
+            toggleRecording(at: time)
         case .key(let key):
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
@@ -163,9 +173,12 @@ public final class WindowHost {
         let viewport = Viewport.fitting(canvas: options.device.size,
                                         into: Size(Double(output.width), Double(output.height)))
         translator.viewport = viewport
-        compositor.draw(RenderList(root: scene.root), viewport: viewport, canvas: options.device.size,
-                        background: scene.backgroundColor)
-        // A recording without `recordsHUD` reads the frame here, before the HUD goes over it.
+        badge.update(recordingSince: recordingStart.map { $0 + sceneStart }, save: recordingStatus.current,
+                     now: clock.now, canvas: options.device.size)
+        // The badge and the HUD are drawn after the scene; recordings are rendered again
+        // from the session's input, without either.
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer]), viewport: viewport,
+                        canvas: options.device.size, background: scene.backgroundColor)
         drawHUD(viewport: viewport, now: start)
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
@@ -178,5 +191,16 @@ public final class WindowHost {
         guard hud.isVisible else { return }
         hud.update(now: now, scene: scene.root, guides: scene.guides)
         compositor.drawOverlay(RenderList(root: hud.root), viewport: viewport, canvas: options.device.size)
+    }
+
+    /// R: starts a recording at scene time `time`, or ends it and hands it to be saved.
+    private func toggleRecording(at time: Double) {
+        guard let saver = options.clipSaver else { return }
+        if let start = recordingStart {
+            recordingStart = nil
+            saver.save(scene, from: start, to: time, status: recordingStatus)
+        } else {
+            recordingStart = time
+        }
     }
 }

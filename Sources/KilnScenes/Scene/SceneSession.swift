@@ -11,11 +11,20 @@ public final class SceneSession {
     public private(set) var recorder: ScriptRecorder?
     /// Why the script stopped early (a layer it names is missing), if it did.
     public private(set) var scriptProblem: InputScriptError?
+    /// Circles at the pointers, drawn over the scene (`--touches`); `nil` when off.
+    public let touchIndicators: TouchIndicators?
+    /// Everything the scene has been given since it appeared, scripted and live, when
+    /// logging: a stretch of it can be rendered again offline (recording in the window).
+    public private(set) var inputLog: ScriptRecorder?
 
-    public init(scene: Scene, script: InputScript? = nil) {
+    public init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
         self.scene = scene
         player = script.map { ScriptPlayer(script: $0) }
+        touchIndicators = showsTouches ? TouchIndicators(canvasSize: scene.root.bounds.size) : nil
     }
+
+    /// Layers drawn over the scene: the touch indicators, when shown.
+    public var overlays: [Layer] { touchIndicators.map { [$0.layer] } ?? [] }
 
     /// The script's length in seconds, or `nil` without a script.
     public var scriptDuration: Double? { player?.duration }
@@ -28,19 +37,36 @@ public final class SceneSession {
         recorder = ScriptRecorder(scene: scene.name, device: device, seed: seed)
     }
 
+    /// Starts logging every input from scene time 0, scripted or live, as a script that
+    /// replays this session from its start.
+    public func startInputLog(device: String?, seed: UInt64?) {
+        inputLog = ScriptRecorder(scene: scene.name, device: device, seed: seed)
+    }
+
     /// One frame: the script's input up to `time`, then the scene and its animations.
     public func advance(to time: Double) {
         if var player {
-            player.play(upTo: time, on: scene)
+            for output in player.play(upTo: time, on: scene) {
+                switch output {
+                case .pointer(let event):
+                    inputLog?.record(event)
+                    touchIndicators?.handle(event)
+                case .key(let key, let at):
+                    inputLog?.record(key, at: at)
+                }
+            }
             if scriptProblem == nil { scriptProblem = player.problem }
             self.player = player
         }
         scene.advance(to: time)
+        touchIndicators?.advance(to: time)
     }
 
     /// Live pointer input.
     public func handle(_ event: PointerEvent) {
         recorder?.record(event)
+        inputLog?.record(event)
+        touchIndicators?.handle(event)
         scene.handle(event)
     }
 
@@ -52,6 +78,7 @@ public final class SceneSession {
     /// Live key input; `false` when the scene does not use the key.
     public func handle(_ key: KeyPress, at time: Double) -> Bool {
         recorder?.record(key, at: time)
+        inputLog?.record(key, at: time)
         return scene.handle(key)
     }
 }

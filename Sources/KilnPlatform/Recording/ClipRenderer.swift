@@ -1,0 +1,101 @@
+// Renders a stretch of a scene into a video file, headless, at an exact frame rate: the
+// scene is stepped frame by frame from time 0 and the frames of the clip go to ffmpeg.
+// A GIF takes two passes over the same frames (scenes are deterministic): the first finds
+// the clip's palette, the second maps every frame to it.
+import Foundation
+import KilnCore
+
+/// Which frames of scene time a clip holds.
+public struct ClipTiming: Sendable, Equatable {
+    /// Frames per second of scene time.
+    public var fps: Double
+    /// The clip's first frame; the frames before it are stepped through but not drawn.
+    public var firstFrame: Int
+    /// How many frames the clip holds.
+    public var frameCount: Int
+
+    /// Frames `firstFrame ..< firstFrame + frameCount` at `fps`.
+    public init(fps: Double, firstFrame: Int = 0, frameCount: Int) {
+        self.fps = fps
+        self.firstFrame = firstFrame
+        self.frameCount = frameCount
+    }
+
+    /// The clip's length in seconds.
+    public var duration: Double { Double(frameCount) / fps }
+}
+
+/// What was written.
+public struct ClipSummary: Sendable {
+    public var path: String
+    public var frameCount: Int
+    public var width: Int
+    public var height: Int
+    /// Wall-clock seconds the rendering took.
+    public var elapsed: Double
+}
+
+/// Renders scenes into MP4, WebM or GIF files through ffmpeg.
+public enum ClipRenderer {
+    /// Renders `timing`'s frames of scenes made by `makeScene` (one per pass) into `path`.
+    ///
+    /// `check` runs after every frame; when it throws, nothing is left under `path`.
+    /// `progress` gets the frames done and the frames to do (twice the clip for a GIF).
+    public static func render(to path: String, format: VideoFormat, timing: ClipTiming, canvas: Size,
+                              scale: Double, ffmpeg: URL, makeScene: () throws -> HostedScene,
+                              check: (HostedScene) throws -> Void = { _ in },
+                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> ClipSummary {
+        let started = Date()
+        let host = try OffscreenHost(canvas: canvas, scale: scale)
+        let size = host.pixelSize
+        let passes = format == .gif ? 2 : 1
+        let total = timing.frameCount * passes
+        var palette: String?
+        defer { if let palette { unlink(palette) } }
+        if format == .gif {
+            let url = URL(fileURLWithPath: path)
+            let palettePath = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette.png").path
+            let writer = try VideoWriter(ffmpeg: ffmpeg, path: palettePath, output: .palette,
+                                         width: size.width, height: size.height, fps: timing.fps)
+            try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
+                progress($0, total)
+            }
+            palette = palettePath
+        }
+        let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .video(format, palette: palette),
+                                     width: size.width, height: size.height, fps: timing.fps)
+        let done = total - timing.frameCount
+        try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
+            progress(done + $0, total)
+        }
+        return ClipSummary(path: path, frameCount: timing.frameCount, width: size.width, height: size.height,
+                           elapsed: Date().timeIntervalSince(started))
+    }
+
+    /// Steps a new scene through the clip's frames and writes the clip's frames.
+    private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: VideoWriter,
+                             makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void,
+                             progress: (Int) -> Void) throws {
+        do {
+            let scene = try makeScene()
+            defer { scene.close() }
+            for frame in 0..<timing.firstFrame {
+                scene.advance(to: Double(frame) / timing.fps)
+                try check(scene)
+            }
+            for i in 0..<timing.frameCount {
+                scene.advance(to: Double(timing.firstFrame + i) / timing.fps)
+                try check(scene)
+                try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor) {
+                    try writer.write($0, pitch: $1)
+                }
+                progress(i + 1)
+            }
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,99 @@
+// An ffmpeg child process with a pipe to its standard input and its standard error kept.
+// Spawned with posix_spawn so that this process holds no copy of the pipe's read end: if
+// ffmpeg stops early, a write fails with EPIPE instead of blocking for ever.
+// Limits: Linux and other POSIX systems; standard output goes to /dev/null.
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running ffmpeg that reads raw data on its standard input.
+final class FFmpegProcess: @unchecked Sendable {
+    private let pid: pid_t
+    /// The write end of the pipe into ffmpeg; -1 once closed.
+    private var input: Int32
+    private let errors: Int32
+    private let errorText = Mutex<Data>(Data())
+    private let errorsRead = DispatchGroup()
+
+    /// Starts `executable` with `arguments`.
+    init(executable: URL, arguments: [String]) throws {
+        // A closed pipe must be an error return, not a signal that ends the app.
+        signal(SIGPIPE, SIG_IGN)
+        var inPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard pipe(&inPipe) == 0 else { throw Self.failure("cannot make a pipe") }
+        guard pipe(&errPipe) == 0 else {
+            close(inPipe[0]); close(inPipe[1])
+            throw Self.failure("cannot make a pipe")
+        }
+        // Other children (a second recording's ffmpeg) must not inherit these ends.
+        for fd in inPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+        close(inPipe[0])
+        close(errPipe[1])
+        guard status == 0 else {
+            close(inPipe[1]); close(errPipe[0])
+            throw PlatformError.io("cannot start \(executable.path): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        input = inPipe[1]
+        errors = errPipe[0]
+        errorsRead.enter()
+        DispatchQueue.global().async { [self] in
+            let data = FileHandle(fileDescriptor: errors, closeOnDealloc: true).readDataToEndOfFile()
+            errorText.withLock { $0 = data }
+            errorsRead.leave()
+        }
+    }
+
+    /// Writes all of `bytes` into the pipe; `false` when ffmpeg no longer reads.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(input, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Ends the input and waits for ffmpeg; returns its exit status (-1 if it was killed)
+    /// and the last line it wrote to standard error.
+    func finish() -> (status: Int32, message: String) {
+        closeInput()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        errorsRead.wait()
+        let text = errorText.withLock { String(decoding: $0, as: UTF8.self) }
+        let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : -1, last)
+    }
+
+    /// Stops ffmpeg at once.
+    func kill() {
+        Glibc.kill(pid, SIGTERM)
+        _ = finish()
+    }
+
+    private func closeInput() {
+        if input >= 0 { close(input); input = -1 }
+    }
+
+    private static func failure(_ what: String) -> PlatformError {
+        PlatformError.io("\(what): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,67 @@
+// Recording in the real window with R, under Xvfb: the badge shows while recording, and
+// the stretch between the two presses is rendered again offline into a video file.
+import Foundation
+import KilnTestSupport
+import Testing
+
+@Suite("Recording in the window, end to end under Xvfb", .serialized)
+struct RecordingEndToEndTests {
+    @Test("R, a drag through the laser, R: a video of the stretch is saved and its path printed")
+    func recordWithR() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try withApp(arguments: ["laser", "--mute", "--touches", "--record-dir", folder.path, "--record-scale", "0.5"]) {
+            app, window, files in
+            try app.waitForLine(containing: "laser.on", timeout: 15)
+            Thread.sleep(forTimeInterval: 0.5)
+
+            try window.key("r")
+            Thread.sleep(forTimeInterval: 0.5)
+            let badge = files.appendingPathComponent("badge.png").path
+            try window.screenshot(to: badge)
+            try window.drag(fromCanvas: (x: 195, y: 254), to: (x: 195, y: 590), steps: 40)
+            try app.waitForLine(containing: "pocket.deleted", timeout: 15)
+            try window.key("r")
+
+            let saved = try waitForStandardError(of: app.process, containing: "saved ", timeout: 120)
+            let videos = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(videos.count == 1)
+            let name = try #require(videos.first)
+            #expect(name.hasPrefix("kiln-laser-") && name.hasSuffix(".mp4"))
+            #expect(saved.contains(folder.appendingPathComponent(name).path))
+            let ffprobe = try ExternalCommand.require("ffprobe", package: "ffmpeg")
+            let probe = try ExternalCommand.run(ffprobe, [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0",
+                folder.appendingPathComponent(name).path], timeout: 60).text
+            let fields = probe.split(separator: ",").compactMap { Int($0) }
+            #expect(fields.count == 3)
+            #expect(fields.prefix(2) == [194, 422])
+            // At least the drag itself (about a second at 60 fps) is in it.
+            #expect((fields.last ?? 0) > 60)
+            // The badge's red dot shows in the window's top-left corner while recording.
+            let shot = try RGBImage(contentsOf: badge)
+            #expect(hasRecordingRed(shot, within: 60))
+        }
+    }
+
+    /// Whether the square of `size` pixels at the top-left holds the badge's red dot.
+    func hasRecordingRed(_ image: RGBImage, within size: Int) -> Bool {
+        for row in 0..<min(size, image.height) {
+            for column in 0..<min(size, image.width) {
+                let i = (row * image.width + column) * 3
+                if image.pixels[i] > 200 && image.pixels[i + 1] < 90 && image.pixels[i + 2] < 90 { return true }
+            }
+        }
+        return false
+    }
+
+    func waitForStandardError(of app: KilnApp, containing text: String, timeout: Double) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = app.errorOutput.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        throw EndToEndError("no '\(text)' on standard error within \(timeout) s: \(app.errorOutput)")
+    }
+}
