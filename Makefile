@@ -20,7 +20,7 @@ run: release
 # on their own after the rest: a real window under Xvfb wants the machine's attention.
 test: build
 	$(SWIFT) test --skip EndToEndTests
-	$(SWIFT) test --filter EndToEndTests
+	$(SWIFT) test --no-parallel --filter EndToEndTests
 
 # Issue 4's side-by-side: kiln, a plain C SDL program and LÖVE on the same particle workload.
 bench-particles: release

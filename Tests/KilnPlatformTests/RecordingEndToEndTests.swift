@@ -4,8 +4,8 @@ import Foundation
 import KilnTestSupport
 import Testing
 
-@Suite("Recording in the window, end to end under Xvfb", .serialized)
-struct RecordingEndToEndTests {
+// Part of the end-to-end suite, so that it never runs beside the other windows.
+extension EndToEndTests {
     @Test("R, a drag through the laser, R: a video of the stretch is saved and its path printed")
     func recordWithR() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")

@@ -208,7 +208,7 @@ public final class XvfbSession: @unchecked Sendable {
         self.width = width
         self.height = height
         var failures: [String] = []
-        for number in 90..<190 where Self.isFree(number) {
+        for number in 90..<190 where Self.isFree(number) && Self.claim(number) {
             let process = Process()
             process.executableURL = xvfb
             process.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
@@ -217,10 +217,15 @@ public final class XvfbSession: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
             let server: Child
             do { server = try Child(process) } catch { throw EndToEndError("cannot start Xvfb: \(error)") }
+            // A second server on a taken number exits at once, while the probe may reach the
+            // first one: only a server still running after it answered is ours.
             if Self.waitUntilReady(server, display: ":\(number)", xdpyinfo: xdpyinfo, timeout: timeout) {
-                self.display = ":\(number)"
-                self.server = server
-                return
+                Thread.sleep(forTimeInterval: 0.2)
+                if server.isRunning {
+                    self.display = ":\(number)"
+                    self.server = server
+                    return
+                }
             }
             // Another server took the number between the probe and the start, or this one hung.
             server.end()
@@ -243,6 +248,16 @@ public final class XvfbSession: @unchecked Sendable {
         environment["DISPLAY"] = display
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         return environment
+    }
+
+    /// Display numbers taken by sessions of this process: suites that run at the same time
+    /// never race for one.
+    nonisolated(unsafe) private static var claimed: Set<Int> = []
+    private static let claimLock = NSLock()
+
+    /// Takes `number` for this process; `false` when another session has it.
+    private static func claim(_ number: Int) -> Bool {
+        claimLock.withLock { claimed.insert(number).inserted }
     }
 
     /// No socket and no lock file for display `number`.
