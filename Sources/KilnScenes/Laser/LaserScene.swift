@@ -28,7 +28,7 @@ public final class LaserScene: Scene {
     let beamUp = GradientLayer()
     let beamDown = GradientLayer()
     let debris: EmitterLayer
-    let toast = Layer()
+    let toast = UndoToast()
 
     // The card's state.
     var state = CardState.resting
@@ -53,7 +53,6 @@ public final class LaserScene: Scene {
     var lastUpdate: Double?
     var lastInteraction = 0.0
     var isLaserOn = false
-    var toastHideAt: Double?
     var nextPocketAt: Double?
 
     public init(context: SceneContext, tuning: LaserTuning = LaserTuning(), store: PocketStore = PocketStore()) {
@@ -84,7 +83,7 @@ public final class LaserScene: Scene {
         let tap = TapGestureRecognizer { [weak self] in
             if $0.state == .ended { self?.undo() }
         }
-        dispatcher.add(tap, to: toast)
+        dispatcher.add(tap, to: toast.layer)
     }
 
     /// The debris emitter's birth rate: above zero only while the card is pushed into the beam.

@@ -163,22 +163,8 @@ extension PressureScene {
     }
 
     private func buildToast() {
-        let width = min(320, canvas.width - 40)
-        toast.name = "toast"
-        toast.frame = Rect((canvas.width - width) / 2, canvas.height - 150, width, 52)
-        toast.backgroundColor = Color(hex: 0x3A3A3C)
-        toast.cornerRadius = 26
-        toast.shadowColor = .black
-        toast.shadowOpacity = 0.5
-        toast.shadowRadius = 12
-        toast.shadowOffset = Point(0, 6)
-        toast.addSublayer(TextLayer.make("Photo deleted", frame: Rect(24, 15, width - 120, 22), size: 16,
-                                         weight: .medium, color: .white))
-        let undo = TextLayer.make("Undo", frame: Rect(width - 96, 15, 72, 22), size: 16, weight: .bold,
-                                  color: Color(hex: 0xFFD60A), alignment: .right)
-        undo.name = "toast.undo"
-        toast.addSublayer(undo)
-        toast.opacity = 0
-        root.addSublayer(toast)
+        toast.build(message: "Photo deleted", canvas: canvas, bottomInset: 150, color: Color(hex: 0x3A3A3C),
+                    shadowOpacity: 0.5)
+        root.addSublayer(toast.layer)
     }
 }

@@ -41,24 +41,16 @@ extension PressureScene {
     }
 
     func showToast() {
-        toastHideAt = now + tuning.toastDuration
-        toast.removeAllAnimations()
-        toast.opacity = 1
-        toast.add(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.2, timing: .easeOut), forKey: "show")
-        toast.add(SpringAnimation(.positionY, from: toast.position.y + 40, to: toast.position.y,
-                                  spring: Spring(dampingRatio: 0.8, response: 0.35)), forKey: "rise")
+        toast.show(at: now, for: tuning.toastDuration)
     }
 
     func hideToast() {
-        toastHideAt = nil
-        guard toast.opacity > 0 else { return }
-        toast.opacity = 0
-        toast.add(BasicAnimation(.opacity, from: 1, to: 0, duration: 0.25, timing: .easeIn), forKey: "hide")
+        toast.hide()
     }
 
     /// Timers: the toast and the hover dot.
     func updateTimers() {
-        if let hideAt = toastHideAt, now >= hideAt { hideToast() }
+        toast.update(now: now)
         updateHoverDot()
     }
 }

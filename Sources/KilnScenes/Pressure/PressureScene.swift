@@ -27,7 +27,7 @@ public final class PressureScene: Scene {
     let circle = ShapeLayer()
     let ringLabel = TextLayer()
     let hoverDot = ShapeLayer()
-    let toast = Layer()
+    let toast = UndoToast()
     let hud = Layer()
     let hudSource = TextLayer()
     let hudValues = TextLayer()
@@ -46,7 +46,6 @@ public final class PressureScene: Scene {
 
     // Time.
     var now = 0.0
-    var toastHideAt: Double?
     var lastHoverAt: Double?
     var graph = PressureGraph()
 
@@ -71,7 +70,7 @@ public final class PressureScene: Scene {
         let tap = TapGestureRecognizer { [weak self] in
             if $0.state == .ended { self?.undo() }
         }
-        dispatcher.add(tap, to: toast)
+        dispatcher.add(tap, to: toast.layer)
         dispatcher.onHover = { [weak self] in self?.handleHover($0) }
     }
 
