@@ -5,7 +5,7 @@ extension HUD {
     static let contentWidth = 192.0
     static let padding = 8.0
     static let monoFamily = "DejaVu Sans Mono"
-    static let panelColor = Color(hex: 0x111114, alpha: 0.95)
+    static let panelColor = Color(hex: 0x111114)
     static let titleColor = Color(white: 1, alpha: 0.5)
     static let valueColor = Color(white: 1, alpha: 0.92)
     static let updateColor = Color(hex: 0x64D2FF)
