@@ -121,7 +121,7 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
         }
         if let pan = recognizer as? PanGestureRecognizer {
             let values = [pan.translation(in: nil), pan.velocity(in: nil), pan.location(in: nil)]
-            if !values.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+            if !values.allSatisfy(\.isFinite) {
                 violations.append("\(watch.name) reported \(state) with translation, velocity, location \(values)")
             }
         }

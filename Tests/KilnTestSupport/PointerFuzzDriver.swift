@@ -111,7 +111,7 @@ public final class PointerFuzzDriver {
         switch place {
         case .near(let dx, let dy):
             // A pointer last seen at NaN or infinity starts again from the centre.
-            let last = lastLocations[id].flatMap { $0.x.isFinite && $0.y.isFinite ? $0 : nil }
+            let last = lastLocations[id].flatMap { $0.isFinite ? $0 : nil }
             let from = last ?? Point(canvas.width / 2, canvas.height / 2)
             return Point(from.x + dx, from.y + dy)
         case .anchor(let index, let dx, let dy):

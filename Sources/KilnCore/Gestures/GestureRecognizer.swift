@@ -92,7 +92,7 @@ public class GestureRecognizer {
     func accept(_ event: PointerEvent) -> PointerEvent? {
         guard isEnabled else { return nil }
         var event = event
-        if !event.location.x.isFinite || !event.location.y.isFinite {
+        if !event.location.isFinite {
             guard event.phase == .ended || event.phase == .cancelled,
                   let last = pointerLocations[event.id] else { return nil }
             event.location = last
