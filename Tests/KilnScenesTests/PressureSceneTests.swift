@@ -369,4 +369,21 @@ struct PressureSceneTests {
         #expect(text.contains("0.300"))
         #expect(text.contains("0.67"))
     }
+
+    /// Found by `ScenePropertyTests`: the ring's fade-out and its still-running fade-in both
+    /// animated its opacity, each took the other's frames for a new model value, and the
+    /// ring stayed on screen, empty, at an opacity near 1.
+    @Test("P5: a tap on Delete quicker than the ring's appearing leaves no ring showing", arguments: [0, 0.05])
+    func quickTap(held: Double) {
+        let h = PressureHarness()
+
+        h.pressButton()
+        h.hold(held)
+        h.up()
+        h.hold(1)
+
+        #expect(h.scene.state == .idle)
+        #expect(h.ring.opacity == 0)
+        #expect(!h.ring.hasAnimations)
+    }
 }

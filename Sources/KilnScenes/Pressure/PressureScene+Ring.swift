@@ -147,6 +147,11 @@ extension PressureScene {
         // A pointer the system cancelled never confirms, whatever the ring showed.
         let outcome = model.end() == .confirmed && !cancelled ? ConfirmOutcome.confirmed : .cancelled
         Transaction.animate(duration: 0.1, { deleteButton.backgroundColor = PhotoPalette.groupedCell })
+        // A quick tap ends while the ring is still fading in: the fade-out takes over from
+        // where that is, as two animations of one property would fight over its value.
+        let shown = ring.opacity
+        ring.removeAnimation(forKey: "appear")
+        ring.opacity = shown
         Transaction.animate(duration: 0.22, timing: .easeIn, {
             ring.opacity = 0
             circle.strokeEnd = 0
