@@ -343,6 +343,24 @@ struct PressureSceneTests {
         #expect(dot.opacity == 0)
     }
 
+    /// Found by `ScenePropertyTests`: an eraser hovering at (∞, ∞) put the dot there.
+    @Test("P8: a pen hovering at a place that is not finite moves no dot there")
+    func hoverDotAtNonFinitePlace() {
+        let h = PressureHarness()
+        let dot = h.layer("hoverDot")
+        h.device = .pen
+        h.pointer = Point(100, 700)
+        h.send(.hover)
+
+        h.device = .eraser
+        h.pointer = Point(.infinity, .nan)
+        h.send(.hover)
+        h.hold(0.05)
+
+        #expect(dot.position == Point(100, 700))
+        #expect(dot.opacity == 1)
+    }
+
     @Test("P1: with every photo deleted the button does nothing")
     func emptyList() {
         let h = PressureHarness()

@@ -171,9 +171,10 @@ extension PressureScene {
         pressSource = nil
     }
 
-    /// A pen hovering without contact shows a small dot under it (P8).
+    /// A pen hovering without contact shows a small dot under it (P8); not at a place that
+    /// is not finite, which only a glitching device reports.
     func handleHover(_ event: PointerEvent) {
-        guard event.device == .pen || event.device == .eraser else { return }
+        guard event.device == .pen || event.device == .eraser, event.location.isFinite else { return }
         lastHoverAt = event.timestamp
         hoverDot.position = event.location
         if hoverDot.opacity < 1 {
