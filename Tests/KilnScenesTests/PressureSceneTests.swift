@@ -343,6 +343,30 @@ struct PressureSceneTests {
         #expect(dot.opacity == 0)
     }
 
+    /// Found by `ScenePropertyTests`: a press with a NaN pressure made the intention NaN, and
+    /// the ring's strokeEnd stayed NaN even after the release.
+    @Test("P2, P3: a pen reporting a NaN pressure draws no NaN ring, during the press or after it")
+    func nanPressure() {
+        let h = PressureHarness()
+
+        h.penDown(pressure: .nan)
+        h.hold(0.05)
+        let during = h.stroke.strokeEnd
+        h.pressure = 0.225
+        h.send(.moved)
+        h.pressure = .nan
+        h.send(.moved)
+        h.hold(0.05)
+        let held = h.stroke.strokeEnd
+        h.up()
+        h.hold(0.5)
+
+        #expect(during == 0)
+        #expect(abs(held - 0.5) < 1e-9)
+        #expect(h.stroke.strokeEnd == 0)
+        #expect(h.scene.state == .idle)
+    }
+
     /// Found by `ScenePropertyTests`: an eraser hovering at (∞, ∞) put the dot there.
     @Test("P8: a pen hovering at a place that is not finite moves no dot there")
     func hoverDotAtNonFinitePlace() {
