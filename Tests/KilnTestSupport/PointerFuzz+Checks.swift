@@ -10,7 +10,7 @@ extension Layer {
     public var nonFiniteGeometry: [String] {
         allLayers.compactMap { layer in
             var wrong: [String] = []
-            if !layer.position.x.isFinite || !layer.position.y.isFinite { wrong.append("position \(layer.position)") }
+            if !layer.position.isFinite { wrong.append("position \(layer.position)") }
             let b = layer.bounds
             if ![b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite) { wrong.append("bounds \(b)") }
             let t = layer.transform
@@ -23,5 +23,22 @@ extension Layer {
             guard !wrong.isEmpty else { return nil }
             return "\(layer.name ?? "layer \(layer.id)"): " + wrong.joined(separator: ", ")
         }
+    }
+}
+
+extension EmitterLayer {
+    /// The most particles the emitter can have alive at its current birth rate: each cell's
+    /// rate times its longest lifetime, plus one per cell for a birth due this very step.
+    ///
+    /// After a burst (a birth rate animated up, then down) the live count must fall back
+    /// under this once the burst's particles have lived out their lifetimes.
+    public var steadyStateBound: Int {
+        let config = configuration
+        let alive = config.cells.reduce(0.0) { total, cell in
+            let rate = max(0, cell.birthRate * config.birthRate)
+            let longestLife = max(0, (cell.lifetime + abs(cell.lifetimeRange)) * config.lifetime)
+            return total + rate * longestLife
+        }
+        return Int(alive.rounded(.up)) + config.cells.count
     }
 }
