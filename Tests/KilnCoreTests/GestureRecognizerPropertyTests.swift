@@ -220,7 +220,7 @@ struct GestureRecognizerPropertyTests {
         let scripts = PointerFuzz.scripts(canvas: RecognizerFuzzTree.canvas, length: 1...80, pointers: pointers)
         await propertyCheck(count: 250, input: scripts) { script in
             let tree = RecognizerFuzzTree()
-            let driver = PointerFuzzDriver(target: tree, canvas: RecognizerFuzzTree.canvas, anchors: tree.anchors)
+            let driver = PointerFuzzDriver(target: tree, canvas: RecognizerFuzzTree.canvas)
 
             driver.play(script)
             driver.settle(for: 2)

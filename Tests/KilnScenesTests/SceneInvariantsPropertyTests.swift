@@ -32,7 +32,7 @@ struct SceneInvariants: Sendable {
     /// L8: the card is deleted (no card left to show) or back at rest at home; the idle
     /// hint (L4) may be nudging it. The debris stops (L6). Char and its ember line, one
     /// each per try up to the cap, stay on a spared card (L5).
-    static let laser = SceneInvariants(cases: 60, settling: 5, layerGrowth: 2 * LaserTuning().maxCharLayers) { fuzz, untouched in
+    static let laser = SceneInvariants(cases: 150, settling: 5, layerGrowth: 2 * LaserTuning().maxCharLayers) { fuzz, untouched in
         let scene = fuzz.scene as! LaserScene
         let card = scene.root.layer(named: "pocket")!
         var problems: [String] = []
@@ -54,7 +54,7 @@ struct SceneInvariants: Sendable {
 
     /// M1–M8, M10: each listed message is back at 0, or is the one whose options show (M2–M4).
     /// Choosing an option then clears it, and with the demo return every message comes back.
-    static let mailbox = SceneInvariants(cases: 40, settling: 5) { fuzz, _ in
+    static let mailbox = SceneInvariants(cases: 60, settling: 5) { fuzz, _ in
         let scene = fuzz.scene as! MailboxScene
         var problems = misplacedMessages(scene, allowingOptions: true)
         for name in ["rescheduleOptions", "listOptions"] {

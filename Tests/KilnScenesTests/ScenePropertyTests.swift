@@ -28,7 +28,6 @@ final class SceneFuzz: PointerFuzzTarget {
         openRequests = requests
         driver = PointerFuzzDriver(target: self, clock: clock, canvas: Self.canvas)
         driver.run(until: warmUp)
-        driver.anchors = anchors
     }
 
     /// The scenes the scene asked the host to open, in order (`nil`: the launcher).
@@ -36,10 +35,11 @@ final class SceneFuzz: PointerFuzzTarget {
 
     var scene: Scene { session.scene }
 
-    /// Points worth aiming at: the scene's main control and its named controls, on the canvas.
+    /// Points worth aiming at, where they are now: the scene's main control and its named
+    /// controls and targets (the laser's beam, the pressure ring once it shows).
     var anchors: [Point] {
         let names = ["pocket", "toast", "laser", "message", "message.1", "message.2", "compose", "menu",
-                     "rescheduleOptions", "deleteButton", "draggable"]
+                     "rescheduleOptions", "deleteButton", "ring", "draggable"]
         let named = names.compactMap { scene.root.layer(named: $0) }.map { layer in
             layer.transformToRoot.apply(to: layer.bounds).center
         }

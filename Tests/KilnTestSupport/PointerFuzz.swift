@@ -17,8 +17,8 @@ public struct PointerFuzzStep: Sendable, CustomStringConvertible {
 
     /// Where a pointer event lands.
     public enum Place: Sendable, CustomStringConvertible {
-        /// Offset from where the same pointer was last seen (the canvas centre before that, or
-        /// after a place that is not finite).
+        /// Offset from where the same pointer was last seen (the first anchor, or the canvas
+        /// centre, before that or after a place that is not finite).
         case near(dx: Double, dy: Double)
         /// Offset from one of the scene's points of interest (a card, a button), by index.
         case anchor(Int, dx: Double, dy: Double)
@@ -144,7 +144,8 @@ public enum PointerFuzz {
         case 5...7:
             return .near(dx: u * 60, dy: v * 60)
         case 8...11:
-            return .anchor(selector - 8, dx: u * 30, dy: v * 30)
+            // Cubed: mostly on the control, sometimes well off it (a swipe's far end).
+            return .anchor(selector - 8, dx: u * u * u * 120, dy: v * v * v * 120)
         case 12...14:
             return .at(Point((u + 1) / 2 * w, (v + 1) / 2 * h))
         case 15:

@@ -8,6 +8,13 @@ public protocol PointerFuzzTarget: AnyObject {
     func handle(_ event: PointerEvent)
     /// One key at time `time`.
     func handle(_ key: KeyPress, at time: Double)
+    /// The canvas points that `Place.anchor` refers to, by index modulo their count, as
+    /// they are now (a control may move); none by default, which means the canvas centre.
+    var anchors: [Point] { get }
+}
+
+extension PointerFuzzTarget {
+    public var anchors: [Point] { [] }
 }
 
 /// Plays `PointerFuzzScript`s into a target on a manual timeline, with frames at a fixed rate
@@ -16,13 +23,12 @@ public protocol PointerFuzzTarget: AnyObject {
 /// It remembers which pointers are down (began, and neither ended nor cancelled since) so
 /// that `liftAll()` can let go of every one of them before the invariants are checked.
 public final class PointerFuzzDriver {
-    public let target: any PointerFuzzTarget
+    /// Not retained: the target usually owns its driver.
+    public unowned let target: any PointerFuzzTarget
     /// The clock the target's services read; it follows the frames and the events.
     public let clock: ManualClock
     /// The canvas the script's places are on.
     public let canvas: Size
-    /// The points that `Place.anchor` refers to, by index modulo their count.
-    public var anchors: [Point]
     /// Frames per second between events.
     public var frameRate = 60.0
     /// The scene time of the latest frame or event, in seconds.
@@ -33,11 +39,10 @@ public final class PointerFuzzDriver {
 
     /// A driver at time `start` (after whatever frames the caller has run already).
     public init(target: any PointerFuzzTarget, clock: ManualClock = ManualClock(), canvas: Size,
-                anchors: [Point] = [], start: Double = 0) {
+                start: Double = 0) {
         self.target = target
         self.clock = clock
         self.canvas = canvas
-        self.anchors = anchors
         time = start
         if clock.now < start { clock.set(to: start) }
     }
@@ -110,11 +115,12 @@ public final class PointerFuzzDriver {
     private func resolve(_ place: PointerFuzzStep.Place, for id: Int) -> Point {
         switch place {
         case .near(let dx, let dy):
-            // A pointer last seen at NaN or infinity starts again from the centre.
+            // A new pointer, or one last seen at NaN or infinity, starts on the main control.
             let last = lastLocations[id].flatMap { $0.isFinite ? $0 : nil }
-            let from = last ?? Point(canvas.width / 2, canvas.height / 2)
+            let from = last ?? target.anchors.first ?? Point(canvas.width / 2, canvas.height / 2)
             return Point(from.x + dx, from.y + dy)
         case .anchor(let index, let dx, let dy):
+            let anchors = target.anchors
             guard !anchors.isEmpty else { return Point(canvas.width / 2 + dx, canvas.height / 2 + dy) }
             let anchor = anchors[index % anchors.count]
             return Point(anchor.x + dx, anchor.y + dy)
