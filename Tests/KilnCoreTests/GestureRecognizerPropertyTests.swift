@@ -28,6 +28,8 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
     let watches: [StateWatch]
     /// What went wrong, in the order it was seen.
     private(set) var violations: [String] = []
+    /// The event being delivered, while it is.
+    private var current: PointerEvent?
 
     init() {
         root.frame = Rect(origin: .zero, size: Self.canvas)
@@ -73,8 +75,10 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
     }
 
     func handle(_ event: PointerEvent) {
-        if event.phase == .began { noteTouchDown(event) }
+        // A pointer that begins again is cancelled first, which may finish a recognizer
+        // that held it and so let it reset within the same event.
         let isRepeat = event.phase == .began && !dispatcher.recognizers(capturing: event.id).isEmpty
+        if event.phase == .began { noteTouchDown(event, isRepeat: isRepeat) }
         current = event
         dispatcher.handle(event)
         current = nil
@@ -82,8 +86,8 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
         observeAll(during: event)
     }
 
-    /// A pointer that began again was cancelled first, which can finish a recognizer and let
-    /// it reset unseen within the same event: one idle and out of the new touch is untouched.
+    /// After a pointer began again, a recognizer idle and out of the new touch was reset
+    /// unseen: it is untouched.
     private func forgetUnseenResets(chain: [GestureRecognizer]) {
         for watch in watches where watch.recognizer.state == .possible && watch.recognizer.numberOfPointers == 0
             && !chain.contains(where: { $0 === watch.recognizer }) {
@@ -93,16 +97,11 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
 
     func handle(_ key: KeyPress, at time: Double) {}
 
-    /// The event being delivered, while it is.
-    private var current: PointerEvent?
-
-    /// A touch down resets every finished recognizer with no pointer left, then reaches
-    /// the hit layer's recognizers and its ancestors'.
-    private func noteTouchDown(_ event: PointerEvent) {
+    /// A touch down resets every finished recognizer with no pointer left (any recognizer
+    /// at all, for a pointer beginning again), then reaches the hit layer's recognizers and
+    /// its ancestors'.
+    private func noteTouchDown(_ event: PointerEvent, isRepeat: Bool) {
         let chain = dispatcher.recognizers(at: event.location)
-        // A pointer that begins again is first cancelled, which may finish and so reset any
-        // recognizer that held it.
-        let isRepeat = !dispatcher.recognizers(capturing: event.id).isEmpty
         for watch in watches {
             if isRepeat { watch.resetAllowed = true }
             if watch.recognizer.state.isFinal && watch.recognizer.numberOfPointers == 0 {
@@ -147,7 +146,8 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
 
     /// After every pointer has lifted and time has passed: nothing holds a pointer or is
     /// still running, and a recognizer that took part in the last touch has decided.
-    /// Then a touch that hits nothing must find every recognizer back at `possible`.
+    /// Recognizers reset when the next touch begins (see `GestureState`), so a touch that
+    /// hits nothing must then find every one of them back at `possible`.
     func checkAtRest(at time: Double) {
         for watch in watches {
             let r = watch.recognizer
