@@ -8,12 +8,24 @@ import KilnCore
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
 final class Compositor {
-    private struct Entry {
+    struct Entry {
         var key: ContentKey
         var scale: Double
         var texture: SDLTexture?
         var localRect: Rect
         var lastUsed: Int
+        /// The texture's size in pixels.
+        var width: Int
+        var height: Int
+        /// The texture's pixels, kept offscreen where some pieces are blitted by hand.
+        var pixels: [UInt32]?
+        /// Whether every pixel is opaque.
+        var isOpaque: Bool
+    }
+
+    /// Device pixels of the canvas area being drawn, where drawing is clipped.
+    struct PixelBox {
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
     }
 
     let renderer: SDLRenderer
@@ -30,6 +42,8 @@ final class Compositor {
     private(set) var totalRasterizations = 0
     /// Draws the particle items.
     let particles: ParticleRenderer
+    /// The canvas area of the frame being drawn.
+    private(set) var canvasClip = PixelBox()
 
     init(renderer: SDLRenderer) {
         self.renderer = renderer
@@ -56,7 +70,9 @@ final class Compositor {
     }
 
     private func drawItems(of list: RenderList, viewport: Viewport, canvasArea area: Rect) {
-        for item in list.items {
+        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
+        let hidden = Self.hiddenItems(list.items, viewport: viewport)
+        for (index, item) in list.items.enumerated() where !hidden[index] {
             if let emitter = item.emitter {
                 particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
             } else if let lines = item.hairlines {
@@ -110,6 +126,7 @@ final class Compositor {
     /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture.
     private func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
                              viewport: Viewport) {
+        if blitAligned(polygon, of: item, entry: entry, viewport: viewport) { return }
         let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
@@ -166,8 +183,10 @@ final class Compositor {
         rasterizationsLastFrame += 1
         totalRasterizations += 1
         let texture = try? SDLTexture(renderer: renderer, width: image.width, height: image.height, pixels: image.pixels)
-        let entry = Entry(key: item.contentKey, scale: scale, texture: texture,
-                          localRect: image.localRect, lastUsed: frame)
+        let kept = renderer.surface == nil ? nil : image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        let entry = Entry(key: item.contentKey, scale: scale, texture: texture, localRect: image.localRect,
+                          lastUsed: frame, width: image.width, height: image.height, pixels: kept,
+                          isOpaque: image.isOpaque)
         cache[item.layer.id] = entry
         return entry
     }
