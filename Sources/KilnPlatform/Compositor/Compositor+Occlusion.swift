@@ -4,8 +4,10 @@
 import KilnCore
 
 extension Compositor {
-    /// For each item of `items`, whether an opaque layer drawn after it covers all of it.
-    static func hiddenItems(_ items: [RenderItem], viewport: Viewport) -> [Bool] {
+    /// For each item of `items`, whether an opaque layer drawn after it covers all of it;
+    /// and whether opaque layers cover the whole canvas area, so that it need not be cleared.
+    static func visibility(of items: [RenderItem], viewport: Viewport,
+                           canvasArea: Rect) -> (hidden: [Bool], coversCanvas: Bool) {
         var hidden = [Bool](repeating: false, count: items.count)
         var cover: [Rect] = []
         for index in items.indices.reversed() {
@@ -22,7 +24,7 @@ extension Compositor {
                 cover.removeLast(cover.count - maximumCovers)
             }
         }
-        return hidden
+        return (hidden, cover.contains { $0.contains(canvasArea) })
     }
 
     /// Enough to hold a scene's sheets and rows, few enough to keep the test cheap.
