@@ -14,17 +14,20 @@ enum SDLVideo {
     /// (`DISPLAY`) and Wayland (`WAYLAND_DISPLAY`) are tried, so that no other backend
     /// probes (and complains) for a display that is not there.
     static func start(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        if environment["SDL_VIDEODRIVER", default: ""].isEmpty {
-            let drivers = displayDrivers(environment)
-            guard !drivers.isEmpty else {
+        let chosen = environment["SDL_VIDEODRIVER", default: ""]
+        let displays = displayDrivers(environment)
+        if chosen.isEmpty {
+            guard !displays.isEmpty else {
                 throw PlatformError.noDisplay("no display: DISPLAY and WAYLAND_DISPLAY are not set")
             }
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.map(\.driver).joined(separator: ","))
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, displays.map(\.driver).joined(separator: ","))
         }
         // libwayland prints its own lines about a missing XDG_RUNTIME_DIR; the error below says it once.
         guard MixerAudio.withStandardErrorSilenced({ SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }) == 0 else {
-            let named = displayDrivers(environment).map { "\($0.variable)=\($0.name)" }.joined(separator: ", ")
-            throw PlatformError.noDisplay("no display: \(named.isEmpty ? "none" : named) does not answer (\(sdlError()))")
+            guard chosen.isEmpty else { throw PlatformError.noDisplay("no display: SDL_VIDEODRIVER=\(chosen): \(sdlError())") }
+            let named = displays.map { "\($0.variable)=\($0.name)" }
+            throw PlatformError.noDisplay("no display: \(named.joined(separator: " and ")) "
+                                          + (named.count == 1 ? "does not answer" : "do not answer"))
         }
         if let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), screenlessDrivers.contains(driver) {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
