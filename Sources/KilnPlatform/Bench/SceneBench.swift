@@ -12,6 +12,11 @@ public struct SceneFrame: Hashable, Sendable {
     public var sample: FrameSample
     /// Layer contents rasterized this frame (the texture cache's misses).
     public var rasterizations: Int
+
+    public init(sample: FrameSample, rasterizations: Int) {
+        self.sample = sample
+        self.rasterizations = rasterizations
+    }
 }
 
 /// Steps and draws a hosted scene frame by frame, timing each part.
