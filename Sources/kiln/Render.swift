@@ -76,15 +76,17 @@ struct Render: ParsableCommand {
             return try renderVideo(format: format, device: device) { try makeSession(quiet: $0) }
         }
         let session = try makeSession()
+        // A cut replay loses its pen: the HUD names it from then on.
+        let losses = replay?.loss().map { [$0] } ?? []
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
         if out.hasSuffix("/") || isDirectory(out) {
-            try renderFrames(session, host: host, folder: out)
+            try renderFrames(session, host: host, folder: out, losses: losses)
         } else {
-            try renderStill(session, host: host)
+            try renderStill(session, host: host, losses: losses)
         }
         if let problem = session.scriptProblem {
             warn("the script stopped: \(problem)")
@@ -93,19 +95,21 @@ struct Render: ParsableCommand {
     }
 
     /// Steps the scene at `fps` up to `--at` and writes that frame.
-    private func renderStill(_ session: SceneSession, host: OffscreenHost) throws {
+    private func renderStill(_ session: SceneSession, host: OffscreenHost, losses: [PenLoss]) throws {
         guard out.lowercased().hasSuffix(".png") else {
             warn("cannot write '\(out)': give a .png file, or a folder ending in / for frames")
             throw ExitCode(2)
         }
         let fps = frameRate
         let steps = Int((at * fps).rounded(.down))
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
         for i in 0...steps {
             let time = Double(i) / fps
             // The frames the HUD's graph shows are drawn too, to measure them.
             if let overlay, time > at - overlay.span {
                 overlay.measureFrame(of: session, host: host, at: time)
+            } else if let overlay {
+                overlay.step(session, to: time)
             } else {
                 session.advance(to: time)
             }
@@ -124,7 +128,8 @@ struct Render: ParsableCommand {
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
     }
 
-    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String) throws {
+    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String,
+                              losses: [PenLoss]) throws {
         let fps = frameRate
         let count = frameCount(session)
         do {
@@ -133,7 +138,7 @@ struct Render: ParsableCommand {
             warn("cannot create the folder \(folder): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
         for i in 0..<count {
             let time = Double(i) / fps
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
