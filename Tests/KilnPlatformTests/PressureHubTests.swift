@@ -54,7 +54,7 @@ struct PressureHubTests {
         hub.apply(pen(contact: true, pressure: 0.5))
         _ = hub.merge(mouse(.began, at: 1.0))
 
-        hub.apply(.disappeared(key: "xinput2:12", description: "Test tablet Pen"))
+        hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: "Test tablet Pen"))
         let caught = hub.catchUp(at: 1.05)
         let moved = hub.merge(mouse(.moved, x: 120, at: 1.1))
         let ended = hub.merge(mouse(.ended, x: 120, at: 1.2))
@@ -65,12 +65,46 @@ struct PressureHubTests {
         #expect(ended.phase == .ended && ended.pressure == nil)
     }
 
+    @Test("A pen lost mid-press is a loss with its name, source and time, marked as pressing")
+    func lossEventMidPress() {
+        var hub = PressureHub()
+        hub.apply(pen("evdev:/dev/input/event7", source: "evdev", contact: true, pressure: 0.4))
+        _ = hub.merge(mouse(.began, at: 1.0))
+
+        let loss = hub.apply(.disappeared(key: "evdev:/dev/input/event7", name: "Wacom Intuos Pro M Pen",
+                                          description: "gone"), at: 1.7)
+
+        #expect(loss == PenLoss(deviceName: "Wacom Intuos Pro M Pen", source: "evdev", time: 1.7, wasPressing: true))
+    }
+
+    @Test("A pen lost while hovering, or while a mouse press goes on, is a loss that was not pressing")
+    func lossNotPressing() {
+        var hub = PressureHub()
+        hub.apply(pen(contact: false, pressure: 0))
+        let hovering = hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: ""), at: 2)
+        _ = hub.merge(mouse(.began, at: 3))
+        hub.apply(pen("xinput2:13", near: true, contact: false, pressure: 0))
+        let duringMousePress = hub.apply(.disappeared(key: "xinput2:13", name: "Other Pen", description: ""), at: 3.5)
+
+        #expect(hovering?.wasPressing == false && hovering?.time == 2)
+        #expect(duringMousePress?.wasPressing == false, "the mouse began that press, not the pen")
+    }
+
+    @Test("A device the hub never had a reading of goes without a loss")
+    func unknownDeviceNoLoss() {
+        var hub = PressureHub()
+
+        let loss = hub.apply(.disappeared(key: "xinput2:40", name: "Idle Pen", description: ""), at: 1)
+
+        #expect(loss == nil)
+    }
+
     @Test("After a press that lost its pen, the next press is a plain mouse press")
     func mouseAfterLoss() {
         var hub = PressureHub()
         hub.apply(pen(contact: true, pressure: 0.5))
         _ = hub.merge(mouse(.began, at: 1.0))
-        hub.apply(.disappeared(key: "xinput2:12", description: "Test tablet Pen"))
+        hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: "Test tablet Pen"))
         _ = hub.merge(mouse(.ended, at: 1.2))
 
         let next = hub.merge(mouse(.began, at: 2.0))

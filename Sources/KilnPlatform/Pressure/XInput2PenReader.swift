@@ -104,7 +104,8 @@ public final class XInput2PenReader: PenSource {
         var updates: [PenSourceUpdate] = []
         for pen in disappeared {
             trackers[pen.id] = nil
-            updates.append(.disappeared(key: XInputPenTracker(device: pen).key, description: summary(of: pen)))
+            updates.append(.disappeared(key: XInputPenTracker(device: pen).key, name: pen.name,
+                                        description: summary(of: pen)))
         }
         for pen in appeared {
             let tracker = XInputPenTracker(device: pen, proximityTimeout: proximityTimeout)

@@ -12,8 +12,10 @@ import KilnCore
 /// While a pen is in proximity, mouse events become pen events (`device` `.pen` or
 /// `.eraser`, the pen's normalized pressure and its source's name). A press that began
 /// with a pen keeps going if the pen disappears mid-press, with `pressure` nil, so the
-/// scene falls back to its timed intention. `catchUp(at:)` reports changes that came
-/// without pointer motion (pressing harder in place, the pen leaving).
+/// scene falls back to its timed intention (P2): the pointer stays down as long as the core
+/// pointer does, so the mouse, or the X server, lifts it. A pen the hub was reading that goes
+/// away comes back from `apply(_:at:)` as a `PenLoss`, for the HUD. `catchUp(at:)` reports
+/// changes that came without pointer motion (pressing harder in place, the pen leaving).
 public struct PressureHub: Sendable {
     /// What a pointer event says about the tool and its pressure.
     private struct Delivered: Equatable, Sendable {
@@ -27,6 +29,8 @@ public struct PressureHub: Sendable {
     private var order: [String] = []
     private var isPressed = false
     private var pressTool: PointerDevice?
+    /// The reading key of the pen that began the press in progress, if a pen did.
+    private var pressKey: String?
     private var lastLocation: Point?
     private var lastDelivered: Delivered?
 
@@ -39,8 +43,10 @@ public struct PressureHub: Sendable {
         return near.last(where: \.isInContact) ?? near.last
     }
 
-    /// Takes a source's update; a disappeared device stops counting at once.
-    public mutating func apply(_ update: PenSourceUpdate) {
+    /// Takes a source's update at `time` (on the pointer events' clock); a disappeared device
+    /// stops counting at once. Returns the loss when the device was one the hub had readings of.
+    @discardableResult
+    public mutating func apply(_ update: PenSourceUpdate, at time: Double = 0) -> PenLoss? {
         switch update {
         case .reading(let reading):
             let wasNear = readings[reading.key]?.isInProximity ?? false
@@ -49,12 +55,15 @@ public struct PressureHub: Sendable {
                 order.removeAll { $0 == reading.key }
                 order.append(reading.key)
             }
-        case .disappeared(let key, _):
-            readings[key] = nil
+        case .disappeared(let key, let name, _):
+            guard let known = readings.removeValue(forKey: key) else { return nil }
             order.removeAll { $0 == key }
+            return PenLoss(deviceName: name, source: known.source, time: time,
+                           wasPressing: isPressed && pressKey == key)
         case .appeared:
             break
         }
+        return nil
     }
 
     /// `event` with the active pen's tool and pressure, when it comes from the mouse.
@@ -63,6 +72,7 @@ public struct PressureHub: Sendable {
         if event.phase == .began {
             isPressed = true
             pressTool = activePen?.tool
+            pressKey = activePen?.key
         }
         var merged = event
         let state = currentState()
@@ -74,6 +84,7 @@ public struct PressureHub: Sendable {
         if event.phase == .ended || event.phase == .cancelled {
             isPressed = false
             pressTool = nil
+            pressKey = nil
         }
         return merged
     }
