@@ -171,6 +171,23 @@ struct EvdevTabletTests {
         #expect(!tablet.isConnected)
     }
 
+    @Test("kiln devices --watch's watcher: the tablet there at the start is present, then unplugged it is removed, once")
+    func watcher() throws {
+        let pipe = try PipeTablet()
+        let watcher = DeviceWatcher(sources: [pipe.tablet], scope: "a test tablet")
+
+        let first = watcher.poll(now: 1)
+        let quiet = watcher.poll(now: 2)
+        pipe.unplug()
+        let unplugged = watcher.poll(now: 3)
+        let after = watcher.poll(now: 4)
+
+        #expect(first.map(\.kind) == [.present] && first.first?.line.hasPrefix("pen present: \"Test Tablet Pen\"") == true)
+        #expect(quiet.isEmpty)
+        #expect(unplugged.map(\.line) == ["pen removed: \(pipe.tablet.summary): the device is gone (unplugged?)"])
+        #expect(after.isEmpty)
+    }
+
     @Test("A missing path and a file that is not an event device are one clear reason each")
     func unusablePaths() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-not-a-tablet-\(UUID().uuidString)")
