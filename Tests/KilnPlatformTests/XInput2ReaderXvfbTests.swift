@@ -74,7 +74,7 @@ struct XInput2ReaderXvfbTests {
         #expect(description.hasSuffix(": removed"), "\(description)")
         var hub = PressureHub()
         hub.apply(.reading(PenReading(key: key, source: "xinput2", deviceName: name, isInProximity: true,
-                                      isInContact: true, pressure: 0.5, rawPressure: 0.5)))
+                                      isInContact: true, pressure: 0.5, rawPressure: 0.5)), at: 1)
         _ = hub.merge(PointerEvent(phase: .began, location: Point(10, 10), timestamp: 1))
         #expect(hub.apply(removed.last!, at: 1.5) == PenLoss(deviceName: name, source: "xinput2", time: 1.5, wasPressing: true))
     }

@@ -154,7 +154,8 @@ public final class WindowHost {
         case .key(let key):
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
-            let merged = pens.merge(pointer)
+            // A release held back for a press that outlives its lost pen reaches no one.
+            guard let merged = pens.merge(pointer) else { break }
             hud.record(merged)
             scene.handle(merged)
         case .resized, nil:

@@ -22,7 +22,8 @@ import KilnCore
 ///   tablet were unplugged there. A press going on at the cut is not lifted: one `moved`
 ///   event without pressure says the pen is gone (the scene falls back to time, P2), the
 ///   press is held where it was, and since nothing can lift a pen that is gone, the replay
-///   lets go for it `lostPressHold` seconds later with `cancelled`, which never confirms.
+///   lets go for it `PenLoss.heldPressDuration` seconds later with `cancelled`, which never
+///   confirms.
 public struct EvemuReplay: Sendable {
     /// One typographic point per 1/72 inch: a stroke keeps its physical size on a desktop
     /// screen, and a typical tablet gesture stays on a phone-sized canvas (at an iPhone's
@@ -34,9 +35,6 @@ public struct EvemuReplay: Sendable {
     public static let defaultStartTime = 0.5
     /// The pointer id of the replayed pen (scripts give the pen id 1 too).
     public static let pointerID = 1
-    /// Seconds a press cut off mid-way is held before the replay cancels it: long enough for
-    /// the timed fallback to fill even an empty ring (2 s by default) and show it.
-    public static let lostPressHold = 3.0
 
     /// The recording being replayed.
     public let recording: EvemuRecording
@@ -85,7 +83,7 @@ public struct EvemuReplay: Sendable {
             if let cut, samples.count < all.count {
                 // The tablet is gone mid-press: the press is held without pressure, then let go.
                 events.append(event(.moved, last, pressure: nil, at: cut))
-                events.append(event(.cancelled, last, pressure: nil, at: cut + Self.lostPressHold))
+                events.append(event(.cancelled, last, pressure: nil, at: cut + PenLoss.heldPressDuration))
             } else {
                 // A recording that ends mid-stroke still lifts the pen, so no touch is left down.
                 events.append(event(.ended, last, pressure: pressure))

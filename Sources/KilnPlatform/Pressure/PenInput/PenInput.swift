@@ -65,8 +65,9 @@ public final class PenInput {
         return losses
     }
 
-    /// `event` with the pen's tool and pressure when a pen drives the pointer.
-    public func merge(_ event: PointerEvent) -> PointerEvent {
+    /// `event` with the pen's tool and pressure when a pen drives the pointer; nil when it is
+    /// held back for a press that outlives its lost pen (see `PressureHub`).
+    public func merge(_ event: PointerEvent) -> PointerEvent? {
         hub.merge(event)
     }
 
