@@ -16,9 +16,10 @@ final class RenderHUD {
     init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
         hud = HUD(canvasSize: canvas, isVisible: true)
         self.losses = losses.sorted { $0.time < $1.time }
-        session.pointerObserver = { [unowned self] event in
-            self.reportLosses(upTo: event.timestamp)
-            self.hud.record(event)
+        session.pointerObserver = { [weak self] event in
+            // The event first: the one that says the pen is gone comes at the loss's time.
+            self?.hud.record(event)
+            self?.reportLosses(upTo: event.timestamp)
         }
     }
 
