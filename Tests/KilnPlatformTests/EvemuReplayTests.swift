@@ -6,7 +6,7 @@ import KilnTestSupport
 import Testing
 
 /// The shared tablet recordings: `shared/` sits beside the repository root, here and in CI.
-private let fixtures = URL(fileURLWithPath: #filePath)
+let tabletFixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // KilnPlatformTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the repository root
@@ -14,12 +14,12 @@ private let fixtures = URL(fileURLWithPath: #filePath)
     .standardizedFileURL
 
 private func cintiq() throws -> EvemuRecording {
-    try EvemuRecording(contentsOf: fixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"))
+    try EvemuRecording(contentsOf: tabletFixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"))
 }
 
 private func intuos(_ name: String) throws -> EvemuRecording {
-    try EvemuRecording(description: fixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc"),
-                       events: fixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-\(name).events"))
+    try EvemuRecording(description: tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc"),
+                       events: tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-\(name).events"))
 }
 
 private let canvas = DevicePreset.iPhone14.size
