@@ -57,8 +57,8 @@ public final class WindowHost {
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            throw PlatformError.noDisplay("no display: \(sdlError()). To render without one, use `kiln render SCENE --out FILE.png`.")
+        do { try SDLVideo.start() } catch {
+            throw PlatformError.noDisplay("\(error); to render without one, use `kiln render SCENE --out FILE.png`")
         }
         let size = options.device.size
         // Start at a comfortable size: the canvas at 1×, shrunk to fit a small screen.
