@@ -87,15 +87,17 @@ struct Render: ParsableCommand {
         let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
         if !isFrames { try checkFileOutput() }
         let session = try makeSession()
+        // A cut replay loses its pen: the HUD names it from then on.
+        let losses = replay?.loss().map { [$0] } ?? []
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
         if isFrames {
-            try renderFrames(session, host: host, folder: out)
+            try renderFrames(session, host: host, folder: out, losses: losses)
         } else {
-            try renderStill(session, host: host)
+            try renderStill(session, host: host, losses: losses)
         }
     }
 
@@ -120,15 +122,17 @@ struct Render: ParsableCommand {
     }
 
     /// Steps the scene at `fps` up to `--at` and writes that frame.
-    private func renderStill(_ session: SceneSession, host: OffscreenHost) throws {
+    private func renderStill(_ session: SceneSession, host: OffscreenHost, losses: [PenLoss]) throws {
         let fps = frameRate
         let steps = Int((at * fps).rounded(.down))
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
         for i in 0...steps {
             let time = Double(i) / fps
             // The frames the HUD's graph shows are drawn too, to measure them.
             if let overlay, time > at - overlay.span {
                 overlay.measureFrame(of: session, host: host, at: time)
+            } else if let overlay {
+                overlay.step(session, to: time)
             } else {
                 session.advance(to: time)
             }
@@ -148,7 +152,8 @@ struct Render: ParsableCommand {
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
     }
 
-    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String) throws {
+    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String,
+                              losses: [PenLoss]) throws {
         let fps = frameRate
         let count = try frameCount(session)
         let existed = OutputPath.isFolder(folder)
@@ -156,7 +161,7 @@ struct Render: ParsableCommand {
             warn("cannot write frames to \(folder): \(problem)")
             throw ExitCode(1)
         }
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
         var written: [String] = []
         for i in 0..<count {
             let time = Double(i) / fps

@@ -93,12 +93,15 @@ public final class WindowHost {
             let now = clock.now
             var event = SDL_Event()
             let ticksNow = Double(SDL_GetTicks64()) / 1000
-            pens.poll()
+            for loss in pens.poll(eventTime: max(0, now - sceneStart)) {
+                hud.record(loss)
+            }
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
             for pointer in pens.catchUp(at: max(0, now - sceneStart)) {
+                hud.record(pointer)
                 scene.handle(pointer)
             }
             if let next = pendingScene {
@@ -151,7 +154,8 @@ public final class WindowHost {
         case .key(let key):
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
-            let merged = pens.merge(pointer)
+            // A release held back for a press that outlives its lost pen reaches no one.
+            guard let merged = pens.merge(pointer) else { break }
             hud.record(merged)
             scene.handle(merged)
         case .resized, nil:
