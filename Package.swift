@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // C shims: a module map and one header each.
@@ -43,12 +44,21 @@ let package = Package(
 
         // Shared test helpers: manual clock, event scripts, image assertions.
         .target(
-            name: "KilnTestSupport", dependencies: ["KilnCore"],
+            name: "KilnTestSupport",
+            dependencies: ["KilnCore", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/KilnTestSupport"),
-        .testTarget(name: "KilnCoreTests", dependencies: ["KilnCore", "KilnTestSupport"]),
+        .testTarget(
+            name: "KilnCoreTests",
+            dependencies: [
+                "KilnCore", "KilnTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "KilnScenesTests",
-            dependencies: ["KilnCore", "KilnScenes", "KilnTestSupport"]),
+            dependencies: [
+                "KilnCore", "KilnScenes", "KilnTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "KilnPlatformTests",
             dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],

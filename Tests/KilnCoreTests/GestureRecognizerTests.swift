@@ -222,4 +222,22 @@ struct PanGestureTests {
         #expect(pan.state == .possible)
         #expect(pan.numberOfPointers == 0)
     }
+
+    /// Found by `GestureRecognizerPropertyTests`: a touch down then a move to (∞, ∞) began
+    /// the pan with an infinite translation and ended it with a NaN one.
+    @Test("A location that is not finite leaves the pointer where it was: no touch begins there, no translation turns NaN")
+    func nonFiniteLocations() {
+        let pan = PanGestureRecognizer()
+        let log = ActionLog(pan)
+
+        pan.feed([pointer(.began, .nan, 0, at: 0, id: 1), pointer(.began, 100, 100, at: 0),
+                  pointer(.moved, .infinity, .infinity, at: 0.01), pointer(.moved, 130, 100, at: 0.02),
+                  pointer(.moved, .nan, -.infinity, at: 0.03), pointer(.ended, .nan, .nan, at: 0.04)])
+
+        #expect(log.states == [.began, .ended])
+        #expect(pan.numberOfPointers == 0)
+        #expect(pan.translation(in: nil) == Point(30, 0))
+        #expect(pan.location(in: nil) == Point(130, 100))
+        #expect(pan.velocity(in: nil).x.isFinite && pan.velocity(in: nil).y.isFinite)
+    }
 }

@@ -166,4 +166,19 @@ struct PressureIntentionTests {
         #expect(after == nil)
         #expect(model.state == .idle)
     }
+
+    @Test("P2: a NaN pressure stands for none at touch down, and later the last good reading holds")
+    func nanPressure() {
+        var model = PressureIntention()
+        model.begin(containerFrame: container, pressure: .nan)
+        let atDown = model.intention
+
+        model.update(heldFor: 0.1, pressure: 0.18, location: inside)
+        model.update(heldFor: 0.2, pressure: .nan, location: inside)
+
+        #expect(atDown == 0)
+        #expect(!model.isTimed)
+        #expect(abs(model.intention - 0.4) < 1e-12)
+        #expect(model.pressure == 0.18)
+    }
 }

@@ -379,6 +379,31 @@ struct MailboxSceneTests {
         #expect(h.names("segment.changed").map { $0.fields["index"] } == [.number(0), .number(2)],
                 "tapping the shown segment changes nothing")
     }
+
+    /// Found by `ScenePropertyTests`: a second pointer dragging the fourth message took the
+    /// drag over, the first message's release was ignored and it stayed 0.5 pt aside.
+    @Test("M1: one message is swiped at a time; a second pointer on another message moves nothing, and both end at 0")
+    func secondPointerOnAnotherMessage() {
+        let h = MailboxHarness()
+        let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
+        func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
+            h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
+        }
+
+        send(1, .began, first.midX, first.midY)
+        send(2, .began, other.midX, other.midY)
+        send(1, .moved, first.midX + 40, first.midY)
+        send(2, .moved, other.midX + 80, other.midY)
+        let otherWhileDragged = h.scene.rowState(at: 3)!.translation
+        send(1, .ended, first.midX + 40, first.midY)
+        send(2, .ended, other.midX + 80, other.midY)
+        h.wait(2)
+
+        #expect(otherWhileDragged == 0)
+        #expect(h.scene.rowState(at: 0)!.translation == 0)
+        #expect(h.scene.rowState(at: 3)!.translation == 0)
+        #expect(h.names("message.returned").count == 1)
+    }
 }
 
 @Suite("Mailbox tour script")

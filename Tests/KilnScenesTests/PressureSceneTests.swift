@@ -343,6 +343,48 @@ struct PressureSceneTests {
         #expect(dot.opacity == 0)
     }
 
+    /// Found by `ScenePropertyTests`: a press with a NaN pressure made the intention NaN, and
+    /// the ring's strokeEnd stayed NaN even after the release.
+    @Test("P2, P3: a pen reporting a NaN pressure draws no NaN ring, during the press or after it")
+    func nanPressure() {
+        let h = PressureHarness()
+
+        h.penDown(pressure: .nan)
+        h.hold(0.05)
+        let during = h.stroke.strokeEnd
+        h.pressure = 0.225
+        h.send(.moved)
+        h.pressure = .nan
+        h.send(.moved)
+        h.hold(0.05)
+        let held = h.stroke.strokeEnd
+        h.up()
+        h.hold(0.5)
+
+        #expect(during == 0)
+        #expect(abs(held - 0.5) < 1e-9)
+        #expect(h.stroke.strokeEnd == 0)
+        #expect(h.scene.state == .idle)
+    }
+
+    /// Found by `ScenePropertyTests`: an eraser hovering at (∞, ∞) put the dot there.
+    @Test("P8: a pen hovering at a place that is not finite moves no dot there")
+    func hoverDotAtNonFinitePlace() {
+        let h = PressureHarness()
+        let dot = h.layer("hoverDot")
+        h.device = .pen
+        h.pointer = Point(100, 700)
+        h.send(.hover)
+
+        h.device = .eraser
+        h.pointer = Point(.infinity, .nan)
+        h.send(.hover)
+        h.hold(0.05)
+
+        #expect(dot.position == Point(100, 700))
+        #expect(dot.opacity == 1)
+    }
+
     @Test("P1: with every photo deleted the button does nothing")
     func emptyList() {
         let h = PressureHarness()
@@ -368,5 +410,22 @@ struct PressureSceneTests {
         #expect(text.contains("evemu"))
         #expect(text.contains("0.300"))
         #expect(text.contains("0.67"))
+    }
+
+    /// Found by `ScenePropertyTests`: the ring's fade-out and its still-running fade-in both
+    /// animated its opacity, each took the other's frames for a new model value, and the
+    /// ring stayed on screen, empty, at an opacity near 1.
+    @Test("P5: a tap on Delete quicker than the ring's appearing leaves no ring showing", arguments: [0, 0.05])
+    func quickTap(held: Double) {
+        let h = PressureHarness()
+
+        h.pressButton()
+        h.hold(held)
+        h.up()
+        h.hold(1)
+
+        #expect(h.scene.state == .idle)
+        #expect(h.ring.opacity == 0)
+        #expect(!h.ring.hasAnimations)
     }
 }

@@ -96,4 +96,22 @@ struct TouchIndicatorTests {
         #expect(session.touchIndicators?.visibleCount == 1)
         #expect(session.overlays.first?.sublayers.first?.position == Point(40, 60))
     }
+
+    /// Found by `ScenePropertyTests`: a touch down at (∞, ∞) put a circle there, and a NaN
+    /// pressure gave a circle a NaN transform.
+    @Test("A place or a pressure that is not finite is not shown: no circle there, the circle keeps its place and size")
+    func nonFiniteInput() {
+        let indicators = TouchIndicators(canvasSize: canvas), plain = TouchIndicators(canvasSize: canvas)
+
+        indicators.handle(touch(.began, .infinity, .infinity, at: 0, id: 1))
+        indicators.handle(touch(.began, 100, 200, at: 0, pressure: .nan))
+        indicators.handle(touch(.moved, .nan, 300, at: 0.1, pressure: .infinity))
+        indicators.advance(to: 0.5)
+        plain.handle(touch(.began, 100, 200, at: 0))
+        plain.advance(to: 0.5)
+
+        #expect(dots(indicators).count == 1)
+        #expect(dots(indicators).first?.position == Point(100, 200))
+        #expect(dots(indicators).first?.transform == dots(plain).first?.transform)
+    }
 }

@@ -21,6 +21,9 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The distance to another point.
     public func distance(to other: Point) -> Double { (other - self).length }
 
+    /// Whether both coordinates are finite: neither NaN nor infinite.
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+
     /// The point offset by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Point { Point(x: x + dx, y: y + dy) }
 

@@ -101,10 +101,10 @@ public final class GestureDispatcher {
     /// Lets every capturing recognizer accept the event before any responds to it.
     private func deliver(_ event: PointerEvent) {
         let chain = captures[event.id] ?? []
-        let accepting = chain.filter { $0.accept(event) }
+        let accepting = chain.compactMap { recognizer in recognizer.accept(event).map { (recognizer, $0) } }
         // An action may remove or disable a recognizer meanwhile; a reset one hears no more.
-        for recognizer in accepting where recognizer.isParticipating {
-            recognizer.respond(to: event)
+        for (recognizer, accepted) in accepting where recognizer.isParticipating {
+            recognizer.respond(to: accepted)
         }
     }
 }

@@ -77,31 +77,41 @@ public class GestureRecognizer {
 
     /// Feeds one pointer event; events of pointers this recognizer never saw begin are ignored.
     public func handle(_ event: PointerEvent) {
-        if accept(event) { respond(to: event) }
+        if let accepted = accept(event) { respond(to: accepted) }
     }
 
     /// The bookkeeping half of `handle(_:)`: resets a finished recognizer on a new touch and
-    /// follows the pointer; true when the event is to be passed on to `respond(to:)`.
+    /// follows the pointer; returns the event to pass on to `respond(to:)`, or `nil`.
+    ///
+    /// A location that is not finite (a device glitch) never reaches the gesture, so a
+    /// translation or velocity never turns NaN: a touch cannot begin there, a move there is
+    /// dropped, and a pointer that lifts there lifts where it was last seen.
     ///
     /// The dispatcher lets every recognizer of a touch accept it before any responds, so
     /// that all of them are taking part before one of them checks its requirements.
-    func accept(_ event: PointerEvent) -> Bool {
-        guard isEnabled else { return false }
+    func accept(_ event: PointerEvent) -> PointerEvent? {
+        guard isEnabled else { return nil }
+        var event = event
+        if !event.location.isFinite {
+            guard event.phase == .ended || event.phase == .cancelled,
+                  let last = pointerLocations[event.id] else { return nil }
+            event.location = last
+        }
         switch event.phase {
         case .hover:
-            return false
+            return nil
         case .began:
             if isReadyToReset { reset() }
             pointerLocations[event.id] = event.location
             isParticipating = true
         case .moved:
-            guard pointerLocations[event.id] != nil else { return false }
+            guard pointerLocations[event.id] != nil else { return nil }
             pointerLocations[event.id] = event.location
         case .ended, .cancelled:
-            guard pointerLocations.removeValue(forKey: event.id) != nil else { return false }
+            guard pointerLocations.removeValue(forKey: event.id) != nil else { return nil }
         }
         updateLastLocation(fallback: event.location)
-        return true
+        return event
     }
 
     /// The gesture half of `handle(_:)`: passes an accepted event to the subclass's hooks.

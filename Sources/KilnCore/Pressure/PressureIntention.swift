@@ -44,8 +44,10 @@ public struct PressureIntention: Sendable {
     /// What the ring shows: the intention, drawn whole once full (as the seed's `updateUI(with: 1.0)`).
     public var strokeEnd: Double { isFull ? 1 : intention }
 
-    /// The intention a pressure stands for: `min(pressure / fullPress, 1)`, never below 0.
+    /// The intention a pressure stands for: `min(pressure / fullPress, 1)`, never below 0;
+    /// NaN, which only a glitching device reports, stands for none.
     public static func intention(pressure: Double, fullPress: Double) -> Double {
+        guard !pressure.isNaN else { return 0 }
         guard fullPress > 0 else { return pressure > 0 ? 1 : 0 }
         return min(max(pressure, 0) / fullPress, 1)
     }
@@ -73,7 +75,8 @@ public struct PressureIntention: Sendable {
     }
 
     /// The press has been held `duration` seconds and is now at `location` with `pressure`
-    /// (`nil`: unchanged). Returns the new state when it changed, `nil` when it did not.
+    /// (`nil` or NaN: unchanged, the last good reading holds). Returns the new state when it
+    /// changed, `nil` when it did not.
     @discardableResult
     public mutating func update(heldFor duration: Double, pressure newPressure: Double?,
                                 location: Point) -> ConfirmState? {
@@ -82,7 +85,7 @@ public struct PressureIntention: Sendable {
             ticks = max(ticks, Self.ticks(heldFor: duration - timedSince, interval: tuning.timedInterval))
             intention = min(timedBase + Double(ticks) * tuning.timedStep, 1)
         } else {
-            if let newPressure { pressure = newPressure }
+            if let newPressure, !newPressure.isNaN { pressure = newPressure }
             intention = isLatched ? 1 : Self.intention(pressure: pressure ?? 0, fullPress: tuning.fullPress)
             latchIfFull()
         }

@@ -5,7 +5,9 @@ extension MailboxScene {
     func handleSwipe(of row: MailboxRow, _ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
-            guard !row.isCleared, rowAwaitingOption == nil else { return }
+            // One message at a time: a second pointer on another row must not take the drag
+            // over, or the first would never be released.
+            guard draggedRow == nil, !row.isCleared, rowAwaitingOption == nil else { return }
             draggedRow = row
             shake.reset()
             row.lockedZone = nil

@@ -53,22 +53,28 @@ public final class TouchIndicators {
     public var visibleCount: Int { active.count + fading.count }
 
     /// Follows one pointer event (the same one the scene gets).
+    ///
+    /// A place or a pressure that is not finite (a device glitch) is not shown: a circle
+    /// stays where it was and keeps its size, and none appears at such a place.
     public func handle(_ event: PointerEvent) {
+        let place = event.location.isFinite ? event.location : nil
+        let pressure = event.pressure.flatMap { $0.isFinite ? $0 : nil }
         switch event.phase {
         case .began:
             if let old = active.removeValue(forKey: event.id) { lift(old, at: event.timestamp) }
+            guard let place else { return }
             let dot = makeDot()
-            dot.position = event.location
+            dot.position = place
             layer.addSublayer(dot)
-            active[event.id] = Touch(dot: dot, pressure: event.pressure ?? 0, beganAt: event.timestamp)
+            active[event.id] = Touch(dot: dot, pressure: pressure ?? 0, beganAt: event.timestamp)
         case .moved:
             guard var touch = active[event.id] else { return }
-            touch.dot.position = event.location
-            touch.pressure = event.pressure ?? touch.pressure
+            touch.dot.position = place ?? touch.dot.position
+            touch.pressure = pressure ?? touch.pressure
             active[event.id] = touch
         case .ended, .cancelled:
             guard let touch = active.removeValue(forKey: event.id) else { return }
-            touch.dot.position = event.location
+            touch.dot.position = place ?? touch.dot.position
             lift(touch, at: event.timestamp)
         case .hover:
             break

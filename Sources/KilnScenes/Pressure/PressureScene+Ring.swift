@@ -160,6 +160,11 @@ extension PressureScene {
         // A pointer the system cancelled never confirms, whatever the ring showed.
         let outcome = model.end() == .confirmed && !cancelled ? ConfirmOutcome.confirmed : .cancelled
         Transaction.animate(duration: 0.1, { deleteButton.backgroundColor = PhotoPalette.groupedCell })
+        // A quick tap ends while the ring is still fading in: the fade-out takes over from
+        // where that is, as two animations of one property would fight over its value.
+        let shown = ring.opacity
+        ring.removeAnimation(forKey: "appear")
+        ring.opacity = shown
         Transaction.animate(duration: 0.22, timing: .easeIn, {
             ring.opacity = 0
             circle.strokeEnd = 0
@@ -180,9 +185,10 @@ extension PressureScene {
         showHint(isPressureLost: false)
     }
 
-    /// A pen hovering without contact shows a small dot under it (P8).
+    /// A pen hovering without contact shows a small dot under it (P8); not at a place that
+    /// is not finite, which only a glitching device reports.
     func handleHover(_ event: PointerEvent) {
-        guard event.device == .pen || event.device == .eraser else { return }
+        guard event.device == .pen || event.device == .eraser, event.location.isFinite else { return }
         lastHoverAt = event.timestamp
         hoverDot.position = event.location
         if hoverDot.opacity < 1 {
