@@ -1,12 +1,14 @@
 import ArgumentParser
+import Foundation
 import KilnCore
 import KilnPlatform
+import KilnScenes
 
 /// `kiln bench …`: frame-time benchmarks, one subcommand per workload.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure frame times on fixed workloads.",
-        subcommands: [ParticlesBench.self])
+        subcommands: [ScenesBench.self, ParticlesBench.self])
 }
 
 /// `kiln bench particles`: issue 4's particle workload through the emitter layer and compositor.
@@ -67,5 +69,109 @@ struct ParticlesBench: ParsableCommand {
             throw ValidationError("--size takes WIDTHxHEIGHT in pixels, each 16 to 8192, like 1280x800; got '\(size)'.")
         }
         return Size(Double(parts[0]), Double(parts[1]))
+    }
+}
+
+/// `kiln bench scenes`: every scene's shipped scripts, frame by frame at 2×, as the window
+/// would draw them (issue 10).
+struct ScenesBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenes",
+        abstract: "Time every scene through its shipped scripts: update, render and present per frame.",
+        discussion: """
+            Each scene plays the scripts in Resources/Scripts made for it, for their full length \
+            plus a second, at 60 frames per second of scene time, drawn as fast as the machine \
+            can. Reported per scene: p50 and p99 of each part of a frame, layer contents \
+            rasterized per frame, and the most memory the process held.
+            """)
+
+    @Argument(help: "Scenes to time (default: every scene with a shipped script).")
+    var scenes: [String] = []
+
+    @Flag(help: "Draw into a real window (vsync off) instead of headless software rendering.")
+    var window = false
+
+    @Flag(help: "Print one JSON line per scene instead of a summary.")
+    var json = false
+
+    @Option(help: "Device pixels per point.")
+    var scale: Double = 2
+
+    @Flag(help: "Time frames by the drawing thread's CPU time, not the wall clock: steadier on a busy machine.")
+    var cpuTime = false
+
+    @Option(help: "The folder of input scripts (default: Resources/Scripts beside the executable or here).")
+    var scripts: String?
+
+    func validate() throws {
+        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+        for scene in scenes { try CanvasOptions.validateScene(scene) }
+    }
+
+    func run() throws {
+        let folder = try scriptFolder()
+        let shipped = try ShippedScripts(folder: folder)
+        let names = scenes.isEmpty ? shipped.scenes : scenes
+        for name in names {
+            let plays = shipped.scripts(for: name)
+            guard !plays.isEmpty else {
+                warn("no script in \(folder.path) is for the scene '\(name)'")
+                throw ExitCode(1)
+            }
+            let result = try bench(name, plays)
+            print(json ? result.jsonLine : result.summary)
+        }
+
+    }
+
+    /// Plays each script from a fresh scene and gathers their frames as one result.
+    private func bench(_ name: String, _ plays: [(name: String, script: InputScript)]) throws -> SceneBenchResult {
+        var result: SceneBenchResult?
+        for play in plays {
+            guard let device = DevicePreset.named(play.script.device ?? DevicePreset.iPhone14.name) else {
+                warn("\(play.name): unknown device '\(play.script.device ?? "")'")
+                throw ExitCode(1)
+            }
+            let timer: SceneFrameTimer
+            do { timer = try SceneFrameTimer(canvas: device.size, scale: scale, isWindowed: window,
+                                            clock: cpuTime ? .thread : .wall) } catch {
+                warn("\(error)")
+                throw ExitCode(2)
+            }
+            let context = SceneContext(canvasSize: device.size, seed: play.script.seed ?? 1)
+            guard let scene = SceneCatalog.make(name, context: context) else { throw ExitCode(2) }
+            let session = SceneSession(scene: scene, script: play.script)
+            let hosted = HostedSession(session: session, capturePath: nil)
+            if result == nil {
+                result = SceneBenchResult(scene: name, scripts: [], renderer: timer.rendererName,
+                                          pixelSize: (Int((device.size.width * scale).rounded()),
+                                                      Int((device.size.height * scale).rounded())),
+                                          clock: cpuTime ? .thread : .wall)
+            }
+            result?.scripts.append(play.name)
+            let frames = Int(((play.script.duration + 1) * Self.fps).rounded())
+            for i in 0..<frames {
+                let f = timer.frame(hosted, at: Double(i) / Self.fps)
+                result?.record(f)
+            }
+            hosted.close()
+            if let problem = session.scriptProblem {
+                warn("\(play.name): the script stopped: \(problem)")
+                throw ExitCode(1)
+            }
+        }
+        return result!
+    }
+
+    /// Frames per second of scene time, as recordings use.
+    static let fps = 60.0
+
+    private func scriptFolder() throws -> URL {
+        if let scripts { return URL(fileURLWithPath: scripts) }
+        guard let found = ShippedScripts.locate() else {
+            warn("cannot find Resources/Scripts beside the executable or in this folder: give --scripts DIR")
+            throw ExitCode(1)
+        }
+        return found
     }
 }

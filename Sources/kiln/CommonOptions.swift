@@ -30,6 +30,9 @@ struct CanvasOptions: ParsableArguments {
     @Option(help: "The device description (.desc) of an --evemu recording that holds only events.")
     var evemuDescription: String?
 
+    @Option(help: "Cut the --evemu recording off this many seconds after its first event, as if the tablet were unplugged there.")
+    var evemuCut: Double?
+
     /// The seed: the option's, else the script's, else 1.
     func resolveSeed(script: InputScript? = nil) -> UInt64 {
         seed ?? script?.seed ?? 1
@@ -63,18 +66,22 @@ extension CanvasOptions {
     /// The `--evemu` recording, read and checked; a problem is one clear line and exit status 1.
     func loadEvemu() throws -> EvemuReplay? {
         guard let evemu else {
-            if evemuDescription != nil {
-                warn("--evemu-description needs a recording: give it with --evemu FILE")
+            if evemuDescription != nil || evemuCut != nil {
+                warn("\(evemuDescription != nil ? "--evemu-description" : "--evemu-cut") needs a recording: give it with --evemu FILE")
                 throw ExitCode(1)
             }
             return nil
+        }
+        if let evemuCut, !(evemuCut >= 0 && evemuCut <= 3600) {
+            warn("--evemu-cut takes seconds from 0 to 3600")
+            throw ExitCode(1)
         }
         do {
             let events = URL(fileURLWithPath: evemu)
             let recording = try evemuDescription.map {
                 try EvemuRecording(description: URL(fileURLWithPath: $0), events: events)
             } ?? EvemuRecording(contentsOf: events)
-            return EvemuReplay(recording: recording)
+            return EvemuReplay(recording: recording, cutAt: evemuCut)
         } catch let error as EvemuError where error.reason == .noPressureAxis && evemuDescription == nil {
             warn("\(error); a recording of events only needs its device: --evemu-description FILE.desc")
             throw ExitCode(1)

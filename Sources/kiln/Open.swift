@@ -29,9 +29,16 @@ struct Open: ParsableCommand {
 
     func validate() throws {
         if let scene { try CanvasOptions.validateScene(scene) }
+        try validateQuitAfter(quitAfter)
     }
 
     func run() throws {
+        // The capture is written when the window closes: a path that cannot take it would
+        // lose everything done in the window.
+        if let capture, let problem = OutputPath.problem(writingFileAt: capture) {
+            warn("cannot capture to \(capture): \(problem)")
+            throw ExitCode(1)
+        }
         try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
                        tablet: tablet, showsHUD: hud.hud, recording: recording)
     }
@@ -54,6 +61,10 @@ struct Play: ParsableCommand {
 
     @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
 
+    func validate() throws {
+        try validateQuitAfter(quitAfter)
+    }
+
     func run() throws {
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
@@ -62,6 +73,13 @@ struct Play: ParsableCommand {
         }
         try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
                        showsHUD: hud.hud, recording: recording)
+    }
+}
+
+/// Checks `--quit-after`: a number of seconds above 0 (`nan` would never quit).
+func validateQuitAfter(_ seconds: Double?) throws {
+    if let seconds, !(seconds > 0 && seconds <= 1e6) {
+        throw ValidationError("--quit-after takes seconds above 0, up to 1000000.")
     }
 }
 
@@ -80,12 +98,15 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
     var isFirst = true
     let host: WindowHost
-    // Sounds are synthesized once for the whole run; no audio device is one warning, then silence.
-    let audio = canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn)
+    // Sounds are synthesized once for the whole run, when the first scene opens (so that no
+    // display is said alone); no audio device is one warning, then silence.
+    var sounds: AudioService?
     let haptics = ControllerHaptics()
     do {
         let saver = LiveClipSaver(options: recording, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
+            let audio = sounds ?? (canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn))
+            sounds = audio
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }

@@ -41,6 +41,9 @@ struct Render: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptions
 
+    /// The most frames one render makes, however its length is given: 27 minutes at 60 fps.
+    static let maximumFrames = 100_000
+
     func validate() throws {
         try CanvasOptions.validateScene(scene)
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at takes seconds from 0 to 3600.") }
@@ -49,8 +52,12 @@ struct Render: ParsableCommand {
             throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
         }
         guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
-        if let frames, frames < 1 || frames > 100_000 { throw ValidationError("--frames takes 1 to 100000.") }
+        if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
+        if let duration, frames == nil, duration * frameRate > Double(Self.maximumFrames) {
+            throw ValidationError(String(format: "--duration %g at %g fps is more than the %d frames a render takes.",
+                                         duration, frameRate, Self.maximumFrames))
+        }
     }
 
     func run() throws {
@@ -73,39 +80,59 @@ struct Render: ParsableCommand {
                                 showsTouches: touches)
         }
         if let format = VideoFormat(path: out) {
+            try checkFileOutput()
             return try renderVideo(format: format, device: device) { try makeSession(quiet: $0) }
         }
+        // An existing folder takes frames, unless its name asks for one picture.
+        let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
+        if !isFrames { try checkFileOutput() }
         let session = try makeSession()
+        // A cut replay loses its pen: the HUD names it from then on.
+        let losses = replay?.loss().map { [$0] } ?? []
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
-        if out.hasSuffix("/") || isDirectory(out) {
-            try renderFrames(session, host: host, folder: out)
+        if isFrames {
+            try renderFrames(session, host: host, folder: out, losses: losses)
         } else {
-            try renderStill(session, host: host)
-        }
-        if let problem = session.scriptProblem {
-            warn("the script stopped: \(problem)")
-            throw ExitCode(1)
+            try renderStill(session, host: host, losses: losses)
         }
     }
 
-    /// Steps the scene at `fps` up to `--at` and writes that frame.
-    private func renderStill(_ session: SceneSession, host: OffscreenHost) throws {
-        guard out.lowercased().hasSuffix(".png") else {
+    /// Stops before any work when `--out` cannot take a file (a PNG or a video).
+    private func checkFileOutput() throws {
+        guard VideoFormat(path: out) != nil || out.lowercased().hasSuffix(".png") else {
             warn("cannot write '\(out)': give a .png file, or a folder ending in / for frames")
             throw ExitCode(2)
         }
+        guard let problem = OutputPath.problem(writingFileAt: out) else { return }
+        let hint = OutputPath.isFolder(out) && VideoFormat(path: out) == nil ? "; for frames in it, end it with /" : ""
+        warn("cannot write \(out): \(problem)\(hint)")
+        throw ExitCode(1)
+    }
+
+    /// Stops when the script stopped (a layer it names is missing): frames up to the failed
+    /// step would pass for the render asked for.
+    private func checkScript(_ session: SceneSession) throws {
+        guard let problem = session.scriptProblem else { return }
+        warn("the script stopped: \(problem); nothing was written")
+        throw ExitCode(1)
+    }
+
+    /// Steps the scene at `fps` up to `--at` and writes that frame.
+    private func renderStill(_ session: SceneSession, host: OffscreenHost, losses: [PenLoss]) throws {
         let fps = frameRate
         let steps = Int((at * fps).rounded(.down))
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
         for i in 0...steps {
             let time = Double(i) / fps
             // The frames the HUD's graph shows are drawn too, to measure them.
             if let overlay, time > at - overlay.span {
                 overlay.measureFrame(of: session, host: host, at: time)
+            } else if let overlay {
+                overlay.step(session, to: time)
             } else {
                 session.advance(to: time)
             }
@@ -119,31 +146,41 @@ struct Render: ParsableCommand {
             frame = host.render(root: session.scene.root, overlays: session.overlays,
                                 background: session.scene.backgroundColor)
         }
+        try checkScript(session)
         try write(frame, to: out)
         let ms = Date().timeIntervalSince(started) * 1000
         warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
     }
 
-    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String) throws {
+    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String,
+                              losses: [PenLoss]) throws {
         let fps = frameRate
-        let count = frameCount(session)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            warn("cannot create the folder \(folder): \(error.localizedDescription)")
+        let count = try frameCount(session)
+        let existed = OutputPath.isFolder(folder)
+        if let problem = OutputPath.problem(makingFolder: folder) {
+            warn("cannot write frames to \(folder): \(problem)")
             throw ExitCode(1)
         }
-        let overlay = hud ? RenderHUD(canvas: host.canvas) : nil
+        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
+        var written: [String] = []
         for i in 0..<count {
             let time = Double(i) / fps
             let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
+            let frame: Bitmap
             if let overlay {
-                try write(overlay.renderFrame(of: session, host: host, at: time), to: path)
-                continue
+                frame = overlay.renderFrame(of: session, host: host, at: time)
+            } else {
+                session.advance(to: time)
+                frame = host.render(root: session.scene.root, overlays: session.overlays,
+                                    background: session.scene.backgroundColor)
             }
-            session.advance(to: time)
-            try write(host.render(root: session.scene.root, overlays: session.overlays,
-                                  background: session.scene.backgroundColor), to: path)
+            do { try checkScript(session) } catch {
+                for path in written { try? FileManager.default.removeItem(atPath: path) }
+                if !existed { try? FileManager.default.removeItem(atPath: folder) }
+                throw error
+            }
+            try write(frame, to: path)
+            written.append(path)
         }
         warn("wrote \(count) frames to \(folder)")
     }
@@ -152,10 +189,19 @@ struct Render: ParsableCommand {
     private var frameRate: Double { fps ?? VideoFormat(path: out)?.defaultFrameRate ?? 60 }
 
     /// The number of frames to render: `--frames`, else `--duration`, else the script's
-    /// length plus a second to let the scene settle, else one second.
-    private func frameCount(_ session: SceneSession) -> Int {
+    /// length plus a second to let the scene settle, else one second. A script too long for
+    /// one render (a wait of years) is refused rather than rendered for days.
+    private func frameCount(_ session: SceneSession) throws -> Int {
+        if let frames { return frames }
         let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
-        return frames ?? max(1, Int((length * frameRate).rounded()))
+        let count = max(1, (length * frameRate).rounded())
+        guard count <= Double(Self.maximumFrames) else {
+            let input = script ?? canvas.evemu ?? "the input"
+            warn(String(format: "%@ runs %.0f s: %.0f frames at %g fps, more than the %d a render takes; "
+                        + "render part of it with --duration or --frames", input, length, count, frameRate, Self.maximumFrames))
+            throw ExitCode(1)
+        }
+        return Int(count)
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
@@ -169,7 +215,7 @@ struct Render: ParsableCommand {
         let fps = frameRate
         var passes = 0
         var session = try makeSession(format == .gif)
-        let timing = ClipTiming(fps: fps, frameCount: frameCount(session))
+        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session))
         let progress = RenderProgress(label: (out as NSString).lastPathComponent)
         let summary: ClipSummary
         do {
@@ -205,11 +251,6 @@ struct Render: ParsableCommand {
             warn("\(error)")
             throw ExitCode(1)
         }
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 }
 

@@ -4,17 +4,34 @@ import KilnScenes
 
 /// The HUD over offline frames (`kiln render --hud`). Its frame graph shows how long the
 /// frames before took here to step (update) and to draw (render), measured with the
-/// system clock; offline there is no present.
+/// system clock; offline there is no present. Its pressure readout follows the session's
+/// pointer events, and a pen lost at a known time (a cut `--evemu` replay) shows from then.
 final class RenderHUD {
     let hud: HUD
     private let clock = SystemClock()
+    /// Losses still to report, in time order.
+    private var losses: [PenLoss]
 
-    init(canvas: Size) {
+    /// A HUD over `session`'s frames that reports `losses` at their times.
+    init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
         hud = HUD(canvasSize: canvas, isVisible: true)
+        self.losses = losses.sorted { $0.time < $1.time }
+        session.pointerObserver = { [weak self] event in
+            // The event first: the one that says the pen is gone comes at the loss's time.
+            self?.hud.record(event)
+            self?.reportLosses(upTo: event.timestamp)
+        }
     }
 
     /// Seconds of frames the graph shows: a still renders that much before its frame.
     var span: Double { hud.frames.window }
+
+    /// Steps the session to `time` without drawing: the HUD only keeps up with it.
+    func step(_ session: SceneSession, to time: Double) {
+        session.advance(to: time)
+        reportLosses(upTo: time)
+        hud.updateLossNotice(now: time)
+    }
 
     /// Steps the session to `time` and draws the frame without writing it, to measure it.
     func measureFrame(of session: SceneSession, host: OffscreenHost, at time: Double) {
@@ -30,10 +47,18 @@ final class RenderHUD {
         let start = clock.now
         session.advance(to: time)
         let updated = clock.now
+        reportLosses(upTo: time)
         if overlay != nil { hud.update(now: time, scene: session.scene.root, guides: session.scene.guides) }
         let frame = host.render(root: session.scene.root, overlays: session.overlays,
                                 background: session.scene.backgroundColor, overlay: overlay)
         hud.record(FrameSample(time: time, update: (updated - start) * 1000, render: (clock.now - updated) * 1000))
         return frame
+    }
+
+    /// Hands the HUD the losses due by `time`.
+    private func reportLosses(upTo time: Double) {
+        while let first = losses.first, first.time <= time {
+            hud.record(losses.removeFirst())
+        }
     }
 }

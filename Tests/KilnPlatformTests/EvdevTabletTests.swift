@@ -126,7 +126,8 @@ struct EvdevTabletTests {
         let later = pipe.tablet.poll(now: 4.2)
 
         #expect(gone.count == 1)
-        if case .disappeared(let key, let description)? = gone.first {
+        if case .disappeared(let key, let name, let description)? = gone.first {
+            #expect(name == "Test Tablet Pen")
             #expect(key == "evdev:/dev/input/event99")
             #expect(description.contains("gone"))
         } else {
@@ -134,6 +135,57 @@ struct EvdevTabletTests {
         }
         #expect(!pipe.tablet.isConnected)
         #expect(later.isEmpty)
+    }
+
+    @Test("A read that fails with EIO mid-press, as a device torn away under its reader, is the device gone")
+    func failingRead() throws {
+        // A pseudo-terminal: in raw mode it passes event bytes unchanged, and once its other
+        // end is closed, reading fails with EIO, as a vanished device's node can.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var locked: Int32 = 0, number: UInt32 = 0
+        // TIOCSPTLCK and TIOCGPTN: unlock the pair and learn the other end's number.
+        guard master >= 0, ioctl(master, 0x4004_5431, &locked) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw POSIXError(.ENOTTY)
+        }
+        let other = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        var raw = termios()
+        guard other >= 0, tcgetattr(other, &raw) == 0 else { throw POSIXError(.ENOTTY) }
+        cfmakeraw(&raw)
+        tcsetattr(other, TCSANOW, &raw)
+        _ = fcntl(master, F_SETFL, O_NONBLOCK)
+        let file = EvdevDeviceFile(descriptor: master, path: "/dev/input/event98", usesMonotonicClock: true)
+        let tablet = EvdevTablet(file: file, device: device)
+        let frame = frameBytes(at: 5.0, [(EvdevCode.evKey, EvdevCode.btnToolPen, 1), (EvdevCode.evKey, EvdevCode.btnTouch, 1),
+                                         (EvdevCode.evAbs, EvdevCode.absPressure, 400)])
+        _ = frame.withUnsafeBytes { write(other, $0.baseAddress, $0.count) }
+        let pressing = tablet.poll(now: 5.0)
+
+        close(other)
+        let gone = tablet.poll(now: 5.1)
+
+        #expect(pressing.contains(PenSourceUpdate.reading(PenReading(key: "evdev:/dev/input/event98", source: "evdev",
+                                                      deviceName: "Test Tablet Pen", isInProximity: true,
+                                                      isInContact: true, pressure: 0.4, rawPressure: 400))))
+        #expect(gone == [PenSourceUpdate.disappeared(key: "evdev:/dev/input/event98", name: "Test Tablet Pen",
+                                      description: "\(tablet.summary): the device is gone (unplugged?)")])
+        #expect(!tablet.isConnected)
+    }
+
+    @Test("kiln devices --watch's watcher: the tablet there at the start is present, then unplugged it is removed, once")
+    func watcher() throws {
+        let pipe = try PipeTablet()
+        let watcher = DeviceWatcher(sources: [pipe.tablet], scope: "a test tablet")
+
+        let first = watcher.poll(now: 1)
+        let quiet = watcher.poll(now: 2)
+        pipe.unplug()
+        let unplugged = watcher.poll(now: 3)
+        let after = watcher.poll(now: 4)
+
+        #expect(first.map(\.kind) == [.present] && first.first?.line.hasPrefix("pen present: \"Test Tablet Pen\"") == true)
+        #expect(quiet.isEmpty)
+        #expect(unplugged.map(\.line) == ["pen removed: \(pipe.tablet.summary): the device is gone (unplugged?)"])
+        #expect(after.isEmpty)
     }
 
     @Test("A missing path and a file that is not an event device are one clear reason each")

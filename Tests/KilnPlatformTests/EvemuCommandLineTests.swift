@@ -73,4 +73,30 @@ struct EvemuCommandLineTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("not both"))
     }
+
+    @Test("--evemu-cut cuts the drag off mid-press: the ring falls back to time, is selected, then cancelled (#10)")
+    func cutMidPress() throws {
+        let result = try run(["render", "pressure", "--events", "--at", "6",
+                              "--evemu", tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-drag.events").path,
+                              "--evemu-description", tablets.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc").path,
+                              "--evemu-cut", "0.31", "--out", scratch.path + "/cut.png"])
+
+        let names = result.text.split(separator: "\n").compactMap { line -> String? in
+            guard let name = line.range(of: #""event": ""#) else { return nil }
+            return String(line[name.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(names == ["ring.began", "ring.fallback", "ring.selected", "ring.cancelled"], "\(result.text)")
+        #expect(result.text.contains(#""t": 0.810, "event": "ring.fallback", "lost": "evemu""#))
+    }
+
+    @Test("--evemu-cut without a recording, or with a negative time, is one line and exit status 1",
+          arguments: [["--evemu-cut", "0.5"], ["--evemu-cut=-1", "--evemu", "x.events"]])
+    func cutMisused(arguments: [String]) throws {
+        let result = try run(["render", "pressure", "--out", scratch.path + "/no.png"] + arguments)
+
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("kiln: --evemu-cut "))
+    }
 }

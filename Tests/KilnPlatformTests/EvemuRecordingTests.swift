@@ -195,4 +195,46 @@ struct EvemuRecordingTests {
         #expect(recording.frames.count == 1)
         #expect(recording.events.count == 2)
     }
+
+    static let badRecordings: [(text: String, description: String)] = [
+        ("", "pen.events: the file is empty (expected an evemu-record recording)"),
+        ("\n  \n", "pen.events: the file is empty (expected an evemu-record recording)"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\nE: 0.000001 0003 0018 10\nE: 0.0000",
+         "pen.events:4: malformed line: expected `E: <sec>.<usec> <type hex> <code hex> <value>`"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\n\u{1}\u{2}garbage\n",
+         "pen.events:3: malformed line: expected a `#` comment or an `N:` `I:` `P:` `B:` `A:` or `E:` line"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\nE: 99999999999999.000001 0003 0018 10\n",
+         "pen.events:3: malformed line: the time 99999999999999.000001 is too large"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\nE: 99999999999999999999.0 0003 0018 10\n",
+         "pen.events:3: malformed line: the time 99999999999999999999.0 is too large"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\nE: -1.000000 0003 0018 10\n",
+         "pen.events:3: malformed line: the time -1.000000 is negative"),
+        ("N: Pen\nA: 18 0 1023 0 0 0\nE: 2.5 0003 0018 10\nE: 2.5 0000 0000 0\nE: 1.000001 0003 0018 20\n",
+         "pen.events:5: malformed line: the time goes back from 2.500000 to 1.000001; events must be in time order"),
+        ("N: Mouse\nA: 00 0 100 0 0 0\nE: 0.1 0003 0000 5\nE: 0.1 0000 0000 0\n",
+         "pen.events: no pressure axis (no `A: 18` line)"),
+    ]
+
+    @Test("Empty, cut-off, garbage, huge, negative and backwards recordings are one exact line each",
+          arguments: badRecordings)
+    func badRecording(_ bad: (text: String, description: String)) {
+        let error = #expect(throws: EvemuError.self) {
+            try EvemuRecording(parsing: bad.text, fileName: "pen.events")
+        }
+
+        #expect(error?.description == bad.description)
+    }
+
+    @Test("A missing file and a folder are named for what they are")
+    func unreadablePaths() {
+        let missing = #expect(throws: EvemuError.self) {
+            try EvemuRecording(contentsOf: URL(fileURLWithPath: "/nonexistent/kiln/pen.events"))
+        }
+        let folder = #expect(throws: EvemuError.self) {
+            try EvemuRecording(contentsOf: fixtures)
+        }
+
+        #expect(missing?.description == "pen.events: no such file")
+        #expect(folder?.description == "tablets: is a folder, not a file")
+    }
 }

@@ -6,7 +6,7 @@ import KilnTestSupport
 import Testing
 
 /// The shared tablet recordings: `shared/` sits beside the repository root, here and in CI.
-private let fixtures = URL(fileURLWithPath: #filePath)
+let tabletFixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // KilnPlatformTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the repository root
@@ -14,12 +14,12 @@ private let fixtures = URL(fileURLWithPath: #filePath)
     .standardizedFileURL
 
 private func cintiq() throws -> EvemuRecording {
-    try EvemuRecording(contentsOf: fixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"))
+    try EvemuRecording(contentsOf: tabletFixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"))
 }
 
 private func intuos(_ name: String) throws -> EvemuRecording {
-    try EvemuRecording(description: fixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc"),
-                       events: fixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-\(name).events"))
+    try EvemuRecording(description: tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc"),
+                       events: tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-\(name).events"))
 }
 
 private let canvas = DevicePreset.iPhone14.size
@@ -110,5 +110,73 @@ struct EvemuReplayTests {
         #expect(events.events.first { $0.name == "ring.began" }?.fields["source"] == .string("evemu"))
         #expect(events.names.contains("ring.selected"))
         #expect(scene.state == .idle, "the pen lifted at the end")
+    }
+}
+
+@Suite("Evemu replay cut off mid-press: the tablet is lost, the press goes on by time (#10)")
+struct EvemuCutTests {
+    @Test("A cut mid-press ends in one moved event without pressure, then a cancel 5 s later; nothing after the cut")
+    func cutEvents() throws {
+        let recording = try intuos("drag")
+
+        let events = EvemuReplay(recording: recording, cutAt: 0.4).events(anchor: Point(195, 607), canvasSize: canvas)
+        let whole = EvemuReplay(recording: recording).events(anchor: Point(195, 607), canvasSize: canvas)
+        let lost = try #require(events.dropLast().last), cancel = try #require(events.last)
+
+        #expect(events.first { $0.phase == .began }?.location == Point(195, 607), "the cut keeps the anchor")
+        #expect(lost.phase == .moved && lost.pressure == nil && lost.pressureSource == nil && lost.device == .pen)
+        #expect(abs(lost.timestamp - 0.9) < 1e-9)
+        #expect(lost.location == events.dropLast(2).last?.location, "held where the pen was")
+        #expect(cancel.phase == .cancelled && abs(cancel.timestamp - 5.9) < 1e-9 && cancel.location == lost.location)
+        #expect(events.dropLast(2).allSatisfy { $0.timestamp <= 0.9 + 1e-9 && $0.pressureSource == "evemu" })
+        #expect(!events.contains { $0.phase == .ended } && whole.contains { $0.phase == .ended })
+    }
+
+    @Test("The loss names the recording's device and the time; a cut past the end loses nothing")
+    func loss() throws {
+        let recording = try intuos("drag")
+
+        let midPress = EvemuReplay(recording: recording, cutAt: 0.4).loss()
+        let beforeContact = EvemuReplay(recording: recording, cutAt: 0.1).loss()
+        let pastTheEnd = EvemuReplay(recording: recording, cutAt: 600).loss()
+        let whole = EvemuReplay(recording: recording).loss()
+
+        #expect(midPress == PenLoss(deviceName: "Wacom Intuos4 6x9 Pen", source: "evemu", time: 0.9, wasPressing: true))
+        #expect(beforeContact?.wasPressing == false)
+        #expect(pastTheEnd == nil && whole == nil)
+    }
+
+    @Test("The ring of a press cut off mid-way is not reset, is full when the timed rule says, ends selected, then cancels")
+    func ringFallsBackToTime() throws {
+        let events = EventRecorder()
+        let scene = PressureScene(context: SceneContext(canvasSize: canvas, events: events))
+        let anchor = try #require(scene.primaryControl)
+        let cut = 0.31, lossTime = EvemuReplay.defaultStartTime + cut
+        let replayed = EvemuReplay(recording: try intuos("drag"), cutAt: cut).events(anchor: anchor, canvasSize: canvas)
+        let session = SceneSession(scene: scene, script: InputScript(replaying: replayed, scene: scene.name))
+        var frames: [(time: Double, intention: Double, state: ConfirmState)] = []
+
+        for frame in 0...(7 * 120) {
+            let time = Double(frame) / 120
+            session.advance(to: time)
+            frames.append((time, scene.intention, scene.state))
+        }
+
+        let atLoss = try #require(frames.last { $0.time <= lossTime + 1e-9 })
+        let base = atLoss.intention
+        // The rule: from the loss, one 0.05 step per 0.1 s, full at the first step above 0.97.
+        let steps = (1...20).first { base + Double($0) * 0.05 > 0.97 } ?? 0
+        let fullAt = lossTime + Double(steps) * 0.1
+        let selected = try #require(events.events.first { $0.name == "ring.selected" })
+        let fallback = try #require(events.events.first { $0.name == "ring.fallback" })
+        let held = frames.filter { $0.time >= lossTime && $0.time < lossTime + PenLoss.heldPressDuration }
+        #expect(base > 0.3 && base < 0.97, "the cut falls mid-press, before full: \(base)")
+        #expect(abs(fallback.time - lossTime) < 1e-9 && fallback.fields["lost"] == .string("evemu"))
+        #expect(zip(held, held.dropFirst()).allSatisfy { $1.intention >= $0.intention }, "no reset")
+        #expect(held.filter { $0.time < fullAt - 1e-6 }.allSatisfy { $0.state == .updating }, "not full before \(fullAt)")
+        #expect(abs(selected.time - fullAt) <= 1.0 / 120 + 1e-9, "full at \(selected.time), the rule says \(fullAt)")
+        #expect(held.last?.state == .selected)
+        #expect(events.names.suffix(2) == ["ring.selected", "ring.cancelled"])
+        #expect(!events.names.contains("action.confirmed") && scene.state == .idle)
     }
 }

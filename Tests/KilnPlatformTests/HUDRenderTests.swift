@@ -53,6 +53,30 @@ struct HUDRenderTests {
         try Snapshot.assertMatches(try render(scene, at: 0.6, bounds: true), named: "laser-hud-bounds@1x")
     }
 
+    @Test("#10: the pressure ring after its pen was lost: the HUD names the device, the hint says the press goes on")
+    func pressurePenLost() throws {
+        let scene = PressureScene(context: SceneContext(canvasSize: canvas))
+        let button = try #require(scene.primaryControl)
+        let script = InputScript(replaying: [
+            PointerEvent(id: 1, phase: .began, location: button, timestamp: 0.2, device: .pen, pressure: 0.1, pressureSource: "evdev"),
+            PointerEvent(id: 1, phase: .moved, location: button, timestamp: 0.4, device: .pen, pressure: 0.2, pressureSource: "evdev"),
+            PointerEvent(id: 1, phase: .moved, location: button, timestamp: 0.6, device: .pen),
+        ])
+        let session = SceneSession(scene: scene, script: script)
+        for i in 0...60 { session.advance(to: Double(i) / 60) }
+        let hud = HUD(canvasSize: canvas, isVisible: true)
+        feedFixedMeasurements(to: hud, endingAt: 1)
+        hud.record(PenLoss(deviceName: "Wacom Intuos Pro M Pen", source: "evdev", time: 0.6, wasPressing: true))
+        hud.record(PointerEvent(id: 1, phase: .moved, location: button, timestamp: 1, device: .pen))
+        hud.update(now: 1, scene: scene.root, guides: scene.guides)
+
+        let frame = try OffscreenHost(canvas: canvas, scale: 1)
+            .render(root: scene.root, background: scene.backgroundColor, overlay: hud.root)
+
+        #expect(scene.state == .updating && scene.pressSource == "timed")
+        try Snapshot.assertMatches(frame, named: "pressure-pen-lost-hud@1x")
+    }
+
     /// The canvas points the HUD can draw on over a scene: its panel and labels, and a
     /// band around each of its lines.
     func hudAreas(over scene: Scene) -> [Rect] {

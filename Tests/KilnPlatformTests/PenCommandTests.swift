@@ -36,6 +36,43 @@ struct PenCommandTests {
         #expect(result.text.contains("Pens (pressure ranges as the devices report them):"))
     }
 
+    @Test("kiln devices --watch watches the X server's pens and /dev/input, and ends cleanly on SIGTERM")
+    func watchOnXvfb() throws {
+        let server = try XvfbSession(width: 640, height: 480)
+        defer { server.stop() }
+        let app = try KilnApp(binary: try KilnBinary.locate(), arguments: ["devices", "--watch"], session: server)
+        defer { app.terminate() }
+
+        let opening = try app.waitForLine(containing: "watching", timeout: 30).line
+        kill(app.pid, SIGTERM)
+        let closing = try app.waitForLine(containing: "stopped watching", timeout: 10).line
+
+        #expect(opening.hasSuffix("watching pens on X server \(server.display) and in /dev/input; Ctrl+C stops"))
+        #expect(opening.range(of: #"^\d\d:\d\d:\d\d "#, options: .regularExpression) != nil, "the time first: \(opening)")
+        #expect(closing.hasSuffix(" stopped watching"))
+        #expect(app.errorOutput.isEmpty, "\(app.errorOutput)")
+    }
+
+    @Test("kiln devices --watch without a display watches evdev only, says so once, and ends on SIGINT")
+    func watchWithoutDisplay() throws {
+        let server = try XvfbSession(width: 640, height: 480)
+        defer { server.stop() }
+        // `env -u` takes DISPLAY away from the app alone; the session only runs the process.
+        let env = try ExternalCommand.require("env", package: "coreutils")
+        let app = try KilnApp(binary: env, arguments: ["-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
+                                                       try KilnBinary.locate().path, "devices", "--watch"],
+                              session: server)
+        defer { app.terminate() }
+
+        let opening = try app.waitForLine(containing: "watching", timeout: 30).line
+        kill(app.pid, SIGINT)
+        _ = try app.waitForLine(containing: "stopped watching", timeout: 10)
+
+        #expect(opening.hasSuffix("watching evdev pens in /dev/input only; Ctrl+C stops"))
+        #expect(app.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "kiln: no display: DISPLAY is not set, so there is no X server to ask; watching evdev devices only")
+    }
+
     @Test("An unusable --tablet is one line on stderr and the window runs on")
     func unusableTablet() throws {
         let server = try XvfbSession(width: 640, height: 480)

@@ -160,7 +160,47 @@ struct ScriptParserTests {
         var description: String?
         do { _ = try InputScriptParser.parse(contentsOf: url) } catch { description = error.description }
 
-        #expect(description == "missing-script.json: cannot read the file")
+        #expect(description == "missing-script.json: no such file")
+    }
+
+    @Test("A folder, a device and a file that is not UTF-8 each say what they are")
+    func filesThatAreNotScripts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-scripts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.json")
+        try Data([0x7B, 0xE9, 0x7D]).write(to: latin1)
+        func message(_ url: URL) -> String? {
+            do { _ = try InputScriptParser.parse(contentsOf: url) } catch { return error.description }
+            return nil
+        }
+
+        #expect(message(folder) == "\(folder.lastPathComponent): is a folder, not a file")
+        #expect(message(URL(fileURLWithPath: "/dev/zero")) == "zero: is not a regular file")
+        #expect(message(latin1) == "latin1.json: is not UTF-8 text")
+    }
+
+    static let scriptsOfTheWrongShape: [(text: String, description: String)] = [
+        ("", "bad.json: the file is empty; a script is an object like {\"steps\": [{\"wait\": 1}]}"),
+        (" \n\t\n", "bad.json: the file is empty; a script is an object like {\"steps\": [{\"wait\": 1}]}"),
+        ("{\"scene\": \"laser\", \"steps\": [{\"wait\": 1", "bad.json:1: unexpected end of the file (expected ',' or '}')"),
+        ("steps: wait 1", "bad.json:1: unexpected character 's'"),
+        ("[{\"wait\": 1}]", "bad.json:1: expected an object, found an array"),
+        ("{\"steps\": [{\"tap\": {\"at\": 5}}]}",
+         "bad.json:1: steps[0].tap.at: expected [x, y] or a layer point {\"layer\": NAME, \"anchor\": [ax, ay], \"offset\": [dx, dy]}"),
+        ("{\"steps\": [{\"wait\": \"NaN\"}]}", "bad.json:1: steps[0].wait: expected a number, found a string"),
+        ("{\"steps\": [{\"wait\": 1e999}]}", "bad.json:1: steps[0].wait: inf is out of range (numbers must be within ±1e6)"),
+        ("{\"steps\": [{\"wait\": 1e308}]}", "bad.json:1: steps[0].wait: 1e+308 is out of range (numbers must be within ±1e6)"),
+        ("{\"steps\": [{\"hold\": {\"duration\": 31536000}}]}",
+         "bad.json:1: steps[0].hold.duration: 31536000.0 is out of range (numbers must be within ±1e6)"),
+    ]
+
+    @Test("Empty, cut-off, non-JSON, wrongly typed and out-of-range scripts are one exact line each",
+          arguments: scriptsOfTheWrongShape)
+    func wrongShapes(_ bad: (text: String, description: String)) {
+        let error = parseError(bad.text, file: "bad.json")
+
+        #expect(error?.description == bad.description)
     }
 
     @Test("Known key names parse and their modifiers are kept", arguments: ["escape", "f12", "1", "ctrl+shift+z", "/"])

@@ -37,8 +37,10 @@ struct TuningTests {
         ("a = 1\nb 2", 2, "expected = after the key \"b\""),
         ("[swipe]\nname = \"open", 2, "not closed"),
         ("x = wide", 1, "expected a number"),
-        ("x = nan", 1, "expected a number"),
-        ("x = 1e999", 1, "too large"),
+        ("x = nans", 1, "expected a number"),
+        ("[swipe]\naction_threshold = ", 2, "expected a value after ="),
+        ("[swipe]\naction_thre", 2, "expected = after the key \"swipe.action_thre\""),
+        ("[colors]\nsegments = [\"#FFFFFF\", \"#00", 2, "not closed with \""),
         ("x = 1\n\nx = 2", 3, "x is set twice"),
         ("x = 1 2", 1, "after the value of x"),
         ("x = [1, 2\n", 2, "not closed with ]"),
@@ -47,6 +49,19 @@ struct TuningTests {
         ("s = { a = 1", 1, "expected , or }"),
         ("[[t]]", 1, "arrays of tables"),
     ]
+
+    @Test("TOML's inf and nan, and numbers too large for a Double, are numbers to the parser")
+    func specialNumbers() throws {
+        let entries = try TuningParser.parse("a = inf\nb = -inf\nc = +nan\nd = 1e999\ne = -1e999\n", file: "t.toml")
+
+        let numbers = entries.compactMap { entry -> Double? in
+            guard case .number(let n) = entry.value else { return nil }
+            return n
+        }
+        #expect(numbers.count == 5)
+        #expect(numbers.filter { !$0.isNaN } == [.infinity, -.infinity, .infinity, -.infinity])
+        #expect(numbers[2].isNaN)
+    }
 
     @Test("Each kind of mistake names its line", arguments: badFiles)
     func badFileNamesLine(_ bad: (text: String, line: Int, message: String)) {
@@ -93,6 +108,18 @@ struct TuningTests {
         ("[shake]\nreversals = 2.5", "expected a whole number"),
         ("[menu]\nspring = { damping_ratio = 0.8 }", "needs both damping_ratio and response"),
         ("[menu]\nspring = { damping_ratio = 0.8, response = 0 }", "response 0 is out of range"),
+        // Valid TOML that no field takes: refused with the field's range, never stored as NaN.
+        ("[swipe]\naction_threshold = nan", "swipe.action_threshold: nan is out of range (1 to 2000)"),
+        ("[swipe]\naction_threshold = inf", "swipe.action_threshold: inf is out of range (1 to 2000)"),
+        ("[swipe]\naction_threshold = -inf", "swipe.action_threshold: -inf is out of range (1 to 2000)"),
+        ("[swipe]\naction_threshold = 1e999", "swipe.action_threshold: inf is out of range (1 to 2000)"),
+        ("[swipe]\naction_threshold = 1e308", "swipe.action_threshold: 1e+308 is out of range (1 to 2000)"),
+        ("[swipe]\nslide_off_duration = -1", "swipe.slide_off_duration: -1 is out of range (0.01 to 5)"),
+        ("[shake]\nreversals = nan", "shake.reversals: nan is out of range (1 to 20)"),
+        ("[shake]\nreversals = 1e300", "shake.reversals: 1e+300 is out of range (1 to 20)"),
+        ("[menu]\nspring = { damping_ratio = nan, response = 0.4 }",
+         "menu.spring: damping_ratio nan is out of range (0 to 10)"),
+        ("[menu]\nspring = { damping_ratio = 1, response = inf }", "menu.spring: response inf is out of range (0.01 to 10 s)"),
     ]
 
     @Test("A wrong value fails the whole file with its line", arguments: wrongValues)
@@ -102,6 +129,7 @@ struct TuningTests {
         } throws: { error in
             let error = error as! TuningError
             return error.line == 2 && error.message.contains(wrong.message)
+                && error.description == "t.toml:2: \(error.message)"
         }
     }
 
@@ -238,6 +266,42 @@ struct TuningFilesTests {
             return
         }
         #expect(error.message == "no such file")
+    }
+
+    @Test("A folder given as --tuning is refused as a folder, not as a permissions problem")
+    func folderAsTuning() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = TuningFiles(scene: "mailbox", profile: profile, explicit: config.path, configHome: nil)
+
+        let outcome = files.reload()
+
+        guard case .rejected(let error) = outcome else {
+            Issue.record("a folder was accepted as a tuning file")
+            return
+        }
+        #expect(error.line == nil)
+        #expect(error.message == "is a folder, not a file")
+    }
+
+    @Test("A bad save while the scene runs is reported once; later polls keep the last good values quietly")
+    func badSaveReportedOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("[swipe]\naction_threshold = 70\n", to: explicit, at: Date(timeIntervalSince1970: 1000))
+        let files = TuningFiles(scene: "mailbox", profile: profile, explicit: explicit.path, configHome: nil)
+        files.reload()
+        try write("[swipe]\naction_threshold = nan\n", to: explicit, at: Date(timeIntervalSince1970: 2000))
+
+        let first = files.poll(now: 1)
+        let later = [files.poll(now: 2), files.poll(now: 3)]
+
+        guard case .rejected(let error) = first else {
+            Issue.record("a nan save was not rejected")
+            return
+        }
+        #expect(error.line == 2)
+        #expect(error.message == "swipe.action_threshold: nan is out of range (1 to 2000)")
+        #expect(later == [.unchanged, .unchanged])
+        #expect(try threshold(files) == 70)
     }
 
     @Test("XDG_CONFIG_HOME wins over ~/.config")

@@ -52,6 +52,13 @@ extension HUD {
         place(keys, Rect(x, 123, w, 12), alignment: .left, size: 9)
         keys.foregroundColor = Self.titleColor
         refreshKeys()
+        lossNotice.frame = Rect(x, 122.5, w, 12)
+        lossNotice.fontSize = 9
+        lossNotice.fontWeight = .semibold
+        lossNotice.foregroundColor = Self.pressureColor
+        lossNotice.truncationMode = .middle
+        lossNotice.isHidden = true
+        panel.addSublayer(lossNotice)
         refreshFrames(now: 0)
         refreshPressure()
     }

@@ -34,6 +34,7 @@ public final class HUD {
     let pressureValue = TextLayer()
     let pressureLine = ShapeLayer()
     let keys = TextLayer()
+    let lossNotice = TextLayer()
     let outlines = HairlineLayer()
     let guideLines = HairlineLayer()
     let guideLabels = Layer()
@@ -42,6 +43,10 @@ public final class HUD {
     var drawnPressureRevision = -1
     var shownGuides: [ThresholdGuide]?
     var shownQuads: [[Point]] = []
+    /// The pen loss being reported, while it matters.
+    var penLoss: PenLossNotice?
+    /// Whether the latest recorded pointer event left the pointer down.
+    var isPointerDown = false
 
     /// A HUD for a canvas of `canvasSize` points, shown or not.
     public init(canvasSize: Size, isVisible: Bool = false) {
@@ -79,6 +84,7 @@ public final class HUD {
     /// Adds a pointer event's pressure.
     public func record(_ event: PointerEvent) {
         pressure.record(event)
+        follow(event)
     }
 
     /// Forgets the frames and the pressure samples (a new scene, or a fixed picture).
@@ -87,6 +93,9 @@ public final class HUD {
         pressure = PressureHistory(capacity: pressure.capacity)
         drawnPressureRevision = -1
         lastRefresh = -.infinity
+        penLoss = nil
+        isPointerDown = false
+        showLossNotice()
     }
 
     /// Brings the layers up to date at time `now` (on the frames' clock): the guides and
@@ -94,6 +103,7 @@ public final class HUD {
     public func update(now: Double, scene: Layer, guides: [ThresholdGuide]) {
         guard isVisible else { return }
         if guides != shownGuides { showGuides(guides) }
+        updateLossNotice(now: now)
         showOutlines(showsBounds ? LayerOutlines.quads(of: scene) : [])
         guard now - lastRefresh >= refreshInterval || now < lastRefresh else { return }
         lastRefresh = now

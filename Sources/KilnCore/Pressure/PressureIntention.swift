@@ -4,6 +4,9 @@
 /// A press with pressure maps it to an intention of `min(pressure / fullPress, 1)`. A press
 /// without pressure (a mouse) falls back to time: the intention grows by `timedStep` at each
 /// `timedInterval` tick. Ticks are counted, not summed, so twenty ticks of 0.05 are exactly 1.
+/// A press whose pressure source is lost part way (a tablet unplugged) falls back to time
+/// from that moment without a jump: the ramp starts from the intention it had, one
+/// `timedStep` per `timedInterval` counted from the loss (see `fallBackToTime(heldFor:)`).
 /// Above `fullThreshold` the press is full: `confirmed` with the pointer inside the
 /// container's frame, `selected` outside it. With `latchesWhenFull`, a full press stays full
 /// until release. Updates report a state only when it really changes.
@@ -16,13 +19,18 @@ public struct PressureIntention: Sendable {
     public private(set) var intention = 0.0
     /// The latest pressure (0…1 of the device's range), or `nil` on the timed fallback.
     public private(set) var pressure: Double?
-    /// Whether this press uses the timed fallback (it began without pressure).
+    /// Whether this press uses the timed fallback (it began without pressure, or lost it).
     public private(set) var isTimed = false
+    /// The intention the timed ramp starts from: 0 for a press that began without pressure,
+    /// the intention at the loss for one that fell back to time.
+    public private(set) var timedBase = 0.0
+    /// Seconds into the press when the timed ramp started: 0, or when the pressure was lost.
+    public private(set) var timedSince = 0.0
     /// Whether the intention is held full until release.
     public private(set) var isLatched = false
     /// The container's frame in canvas points, fixed when the press began.
     public private(set) var containerFrame = Rect.zero
-    /// The timed fallback's ticks so far.
+    /// The timed fallback's ticks so far, counted from `timedSince`.
     public private(set) var ticks = 0
 
     /// A model with no press, using `tuning`'s thresholds.
@@ -59,6 +67,8 @@ public struct PressureIntention: Sendable {
         isTimed = pressure == nil
         isLatched = false
         ticks = 0
+        timedBase = 0
+        timedSince = 0
         intention = pressure.map { Self.intention(pressure: $0, fullPress: tuning.fullPress) } ?? 0
         state = .updating
         latchIfFull()
@@ -72,8 +82,8 @@ public struct PressureIntention: Sendable {
                                 location: Point) -> ConfirmState? {
         guard state != .idle else { return nil }
         if isTimed {
-            ticks = max(ticks, Self.ticks(heldFor: duration, interval: tuning.timedInterval))
-            intention = min(Double(ticks) * tuning.timedStep, 1)
+            ticks = max(ticks, Self.ticks(heldFor: duration - timedSince, interval: tuning.timedInterval))
+            intention = min(timedBase + Double(ticks) * tuning.timedStep, 1)
         } else {
             if let newPressure, !newPressure.isNaN { pressure = newPressure }
             intention = isLatched ? 1 : Self.intention(pressure: pressure ?? 0, fullPress: tuning.fullPress)
@@ -85,6 +95,24 @@ public struct PressureIntention: Sendable {
         return next
     }
 
+    /// The press's pressure source is gone (a tablet unplugged mid-press) after it was held
+    /// `duration` seconds: the press goes on with the timed fallback from this moment. The
+    /// ring neither resets nor jumps: the intention stays where it is (full stays full), then
+    /// grows by `timedStep` at every `timedInterval` after `duration`, so it is full at the
+    /// first tick `n` with `intention + n × timedStep > fullThreshold`, and not before.
+    /// The state is unchanged until the next `update`. Returns false, changing nothing, when
+    /// there is no press or it is timed already.
+    @discardableResult
+    public mutating func fallBackToTime(heldFor duration: Double) -> Bool {
+        guard state != .idle, !isTimed else { return false }
+        isTimed = true
+        timedBase = intention
+        timedSince = duration
+        ticks = 0
+        pressure = nil
+        return true
+    }
+
     /// The press ends: `confirmed` fires the action, anything else cancels (P5). Back to idle.
     public mutating func end() -> ConfirmOutcome {
         let outcome: ConfirmOutcome = state == .confirmed ? .confirmed : .cancelled
@@ -92,7 +120,10 @@ public struct PressureIntention: Sendable {
         intention = 0
         pressure = nil
         isLatched = false
+        isTimed = false
         ticks = 0
+        timedBase = 0
+        timedSince = 0
         return outcome
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 
 /// Frame times of one benchmark run and their summary.
 public struct ParticleBenchResult: Hashable, Sendable {
@@ -32,10 +33,7 @@ public struct ParticleBenchResult: Hashable, Sendable {
 
     /// The nearest-rank percentile: the smallest time that at least `p` % of frames do not exceed.
     public func percentile(_ p: Double) -> Double {
-        guard !frameTimes.isEmpty else { return 0 }
-        let sorted = frameTimes.sorted()
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+        FrameTimeHistory.percentile(p / 100, of: frameTimes) ?? 0
     }
 
     /// The one JSON line `kiln bench particles --json` prints.
@@ -44,7 +42,7 @@ public struct ParticleBenchResult: Hashable, Sendable {
         let fields = [
             "\"bench\":\"particles\"", "\"count\":\(count)", "\"alive\":\(alive)", "\"frames\":\(frameTimes.count)",
             "\"mean_ms\":\(ms(mean))", "\"p50_ms\":\(ms(p50))", "\"p99_ms\":\(ms(p99))",
-            "\"renderer\":\(Self.jsonString(renderer))",
+            "\"renderer\":\(jsonString(renderer))",
         ]
         return "{" + fields.joined(separator: ",") + "}"
     }
@@ -53,12 +51,5 @@ public struct ParticleBenchResult: Hashable, Sendable {
     public var summary: String {
         String(format: "particles: %d/s, %d alive, %d frames on %@: mean %.2f ms, p50 %.2f ms, p99 %.2f ms",
                count, alive, frameTimes.count, renderer, mean, p50, p99)
-    }
-
-    private static func jsonString(_ s: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        let data = (try? encoder.encode(s)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

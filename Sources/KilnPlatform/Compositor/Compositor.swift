@@ -8,12 +8,26 @@ import KilnCore
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
 final class Compositor {
-    private struct Entry {
+    struct Entry {
         var key: ContentKey
         var scale: Double
         var texture: SDLTexture?
         var localRect: Rect
         var lastUsed: Int
+        /// The texture's size in pixels.
+        var width: Int
+        var height: Int
+        /// The texture's pixels, kept offscreen where some pieces are blitted by hand.
+        var pixels: [UInt32]?
+        /// Whether every pixel is opaque.
+        var isOpaque: Bool
+        /// Where each row of `pixels` shows and is opaque: the rest is skipped or copied.
+        var rowRuns: [RowRuns] = []
+    }
+
+    /// Device pixels of the canvas area being drawn, where drawing is clipped.
+    struct PixelBox {
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
     }
 
     let renderer: SDLRenderer
@@ -30,6 +44,8 @@ final class Compositor {
     private(set) var totalRasterizations = 0
     /// Draws the particle items.
     let particles: ParticleRenderer
+    /// The canvas area of the frame being drawn.
+    private(set) var canvasClip = PixelBox()
 
     init(renderer: SDLRenderer) {
         self.renderer = renderer
@@ -43,8 +59,9 @@ final class Compositor {
         rasterizationsLastFrame = 0
         particles.beginFrame()
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
-        clear(canvasArea: area, background: background)
-        drawItems(of: list, viewport: viewport, canvasArea: area)
+        let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
+        clear(canvasArea: area, background: background, fill: !visibility.coversCanvas)
+        drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
         pruneCache()
     }
 
@@ -52,23 +69,26 @@ final class Compositor {
     /// the HUD, which a recording can then leave out by reading the frame before it.
     func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
-        drawItems(of: list, viewport: viewport, canvasArea: area)
+        let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
+        drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
     }
 
-    private func drawItems(of list: RenderList, viewport: Viewport, canvasArea area: Rect) {
-        for item in list.items {
+    private func drawItems(of list: RenderList, viewport: Viewport, canvasArea area: Rect, hidden: [Bool]) {
+        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
+        for (index, item) in list.items.enumerated() where !hidden[index] {
             if let emitter = item.emitter {
                 particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
             } else if let lines = item.hairlines {
                 drawHairlines(item, of: lines, viewport: viewport)
-            } else {
+            } else if !fillSolid(item, viewport: viewport) {
                 drawItem(item, viewport: viewport)
             }
         }
     }
 
-    /// Clears the output, fills the canvas area with `background` and clips to it.
-    private func clear(canvasArea area: Rect, background: Color) {
+    /// Clears the output, fills the canvas area with `background` unless layers cover it
+    /// anyway, and clips to it.
+    private func clear(canvasArea area: Rect, background: Color, fill: Bool) {
         let r = renderer.handle
         var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
         let output = renderer.outputSize
@@ -83,6 +103,7 @@ final class Compositor {
         }
         SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
         SDL_RenderSetClipRect(r, &clip)
+        guard fill else { return }
         if coversOutput { SDL_RenderClear(r) } else { SDL_RenderFillRect(r, &clip) }
     }
 
@@ -110,6 +131,7 @@ final class Compositor {
     /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture.
     private func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
                              viewport: Viewport) {
+        if blitUpright(polygon, of: item, entry: entry, viewport: viewport) { return }
         let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
@@ -166,8 +188,11 @@ final class Compositor {
         rasterizationsLastFrame += 1
         totalRasterizations += 1
         let texture = try? SDLTexture(renderer: renderer, width: image.width, height: image.height, pixels: image.pixels)
-        let entry = Entry(key: item.contentKey, scale: scale, texture: texture,
-                          localRect: image.localRect, lastUsed: frame)
+        let kept = renderer.surface == nil ? nil : image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        let entry = Entry(key: item.contentKey, scale: scale, texture: texture, localRect: image.localRect,
+                          lastUsed: frame, width: image.width, height: image.height, pixels: kept,
+                          isOpaque: image.isOpaque,
+                          rowRuns: kept.map { Self.rowRuns(of: $0, width: image.width, height: image.height) } ?? [])
         cache[item.layer.id] = entry
         return entry
     }

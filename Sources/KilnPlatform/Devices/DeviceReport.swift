@@ -100,7 +100,21 @@ public struct DeviceReport: Sendable {
             lines.append("  none; the pressure ring falls back to its timed press. Why:")
             lines += facts.reasonsForNoPens.map { "  - \($0)" }
         }
-        return lines
+        return lines + unreadableLines
+    }
+
+    /// The event devices that are there but cannot be read, grouped by why: a pen among
+    /// them would be missed.
+    var unreadableLines: [String] {
+        guard !evdev.unreadable.isEmpty else { return [] }
+        var reasons: [String] = []
+        var paths: [String: [String]] = [:]
+        for error in evdev.unreadable {
+            if paths[error.reason] == nil { reasons.append(error.reason) }
+            paths[error.reason, default: []].append(error.path)
+        }
+        return ["Event devices present but unreadable (a pen among them is not used):"]
+            + reasons.map { "  \(paths[$0, default: []].joined(separator: ", ")): \($0)" }
     }
 
     private var audioLines: [String] {

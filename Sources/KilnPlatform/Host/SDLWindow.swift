@@ -9,9 +9,7 @@ final class SDLWindow {
 
     /// Opens a shown window of `width` × `height` pixels; throws `PlatformError.noDisplay` without a display.
     init(title: String, width: Int, height: Int) throws {
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            throw PlatformError.noDisplay("no display: \(sdlError())")
-        }
+        try SDLVideo.start()
         let centred = Int32(SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height),
                                             SDL_WINDOW_SHOWN.rawValue) else {

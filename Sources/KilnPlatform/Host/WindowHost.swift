@@ -57,8 +57,8 @@ public final class WindowHost {
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-            throw PlatformError.noDisplay("no display: \(sdlError()). To render without one, use `kiln render SCENE --out FILE.png`.")
+        do { try SDLVideo.start() } catch {
+            throw PlatformError.noDisplay("\(error); to render without one, use `kiln render SCENE --out FILE.png`")
         }
         let size = options.device.size
         // Start at a comfortable size: the canvas at 1×, shrunk to fit a small screen.
@@ -93,12 +93,15 @@ public final class WindowHost {
             let now = clock.now
             var event = SDL_Event()
             let ticksNow = Double(SDL_GetTicks64()) / 1000
-            pens.poll()
+            for loss in pens.poll(eventTime: max(0, now - sceneStart)) {
+                hud.record(loss)
+            }
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
             for pointer in pens.catchUp(at: max(0, now - sceneStart)) {
+                hud.record(pointer)
                 scene.handle(pointer)
             }
             if let next = pendingScene {
@@ -151,7 +154,8 @@ public final class WindowHost {
         case .key(let key):
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
-            let merged = pens.merge(pointer)
+            // A release held back for a press that outlives its lost pen reaches no one.
+            guard let merged = pens.merge(pointer) else { break }
             hud.record(merged)
             scene.handle(merged)
         case .resized, nil:

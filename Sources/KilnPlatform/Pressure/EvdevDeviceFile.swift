@@ -27,7 +27,7 @@ public struct EvdevOpenError: Error, CustomStringConvertible, Equatable {
         case EACCES, EPERM:
             "permission denied; add yourself to group `input` (sudo usermod -aG input $USER, then log in again)"
         case ENOENT: "no such device"
-        case ENODEV, ENXIO: "the device is gone (unplugged?)"
+        case ENODEV, ENXIO, EIO: "the device is gone (unplugged?)"
         case ENOTTY, EINVAL: "not an input event device"
         default: String(cString: strerror(code))
         }

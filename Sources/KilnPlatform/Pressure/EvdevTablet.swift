@@ -70,7 +70,7 @@ public final class EvdevTablet: PenSource {
                 break
             case .failed(let error):
                 self.file = nil
-                updates.append(.disappeared(key: key, description: "\(summary): \(error.reason)"))
+                updates.append(.disappeared(key: key, name: device.name, description: "\(summary): \(error.reason)"))
                 return updates
             }
             break

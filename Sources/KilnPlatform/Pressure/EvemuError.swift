@@ -11,8 +11,10 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
         case malformedLine(String)
         /// The device has no `ABS_PRESSURE` axis, so it cannot drive pressure.
         case noPressureAxis
-        /// The file could not be read at all; the text is the system's reason.
+        /// The file could not be read at all; the text is the reason.
         case unreadable(String)
+        /// The file holds nothing but blanks.
+        case empty
     }
 
     /// The file's name (its last path component), as the user would recognize it.
@@ -35,7 +37,8 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
         switch reason {
         case .malformedLine(let detail): return "\(place): malformed line: \(detail)"
         case .noPressureAxis: return "\(place): no pressure axis (no `A: 18` line)"
-        case .unreadable(let detail): return "\(place): cannot read the file: \(detail)"
+        case .unreadable(let detail): return "\(place): \(detail)"
+        case .empty: return "\(place): the file is empty (expected an evemu-record recording)"
         }
     }
 

@@ -29,6 +29,7 @@ struct EvemuParser {
 
     /// Reads every line of `text`, throwing at the first malformed one.
     mutating func parse(_ text: String) throws {
+        if text.allSatisfy(\.isWhitespace) { throw EvemuError(file: fileName, reason: .empty) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, rawLine) in lines.enumerated() {
             lineNumber = index + 1
@@ -48,7 +49,7 @@ struct EvemuParser {
         }
         let body = line.dropFirst(2)
         switch line.first {
-        case "E": events.append(try parseEvent(body))
+        case "E": try appendEvent(try parseEvent(body))
         case "N": name = body.trimmingCharacters(in: .whitespaces)
         case "I": deviceID = try parseDeviceID(body)
         case "P": _ = try hexBytes(fields(body), expected: "`P: <property bytes in hex>`")
@@ -63,11 +64,26 @@ struct EvemuParser {
     private func parseEvent(_ body: Substring) throws -> EvdevEvent {
         let expected = "expected `E: <sec>.<usec> <type hex> <code hex> <value>`"
         let parts = fields(body)
-        guard parts.count == 4, let time = microseconds(parts[0]),
+        guard parts.count == 4, let time = try microseconds(parts[0]),
             let type = UInt16(parts[1], radix: 16), let code = UInt16(parts[2], radix: 16),
             let value = Int32(parts[3])
         else { throw malformed(expected) }
         return EvdevEvent(microseconds: time, type: type, code: code, value: value)
+    }
+
+    /// Adds an event; its time must not be before the one above it, or a replay would run backwards.
+    private mutating func appendEvent(_ event: EvdevEvent) throws {
+        if let last = events.last, event.microseconds < last.microseconds {
+            throw malformed("the time goes back from \(Self.timeText(last.microseconds)) to "
+                            + "\(Self.timeText(event.microseconds)); events must be in time order")
+        }
+        events.append(event)
+    }
+
+    /// Microseconds as evemu writes them: `12.000345`.
+    private static func timeText(_ microseconds: Int64) -> String {
+        let fraction = String(microseconds % 1_000_000)
+        return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
     /// `A: <code hex> <min> <max> <fuzz> <flat> [<resolution>]`.
@@ -117,14 +133,19 @@ struct EvemuParser {
         return bytes
     }
 
-    /// `1364787581.497486` or `0.000001` as whole microseconds, without floating point.
-    private func microseconds(_ text: Substring) -> Int64? {
+    /// `1364787581.497486` or `0.000001` as whole microseconds, without floating point;
+    /// `nil` when the text is not a time, an error when it is negative or beyond 292,000 years.
+    private func microseconds(_ text: Substring) throws -> Int64? {
+        if text.hasPrefix("-") { throw malformed("the time \(text) is negative") }
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         let isDigits = { (piece: Substring) in piece.allSatisfy { $0.isASCII && $0.isNumber } }
-        guard pieces.count == 2, isDigits(pieces[0]), isDigits(pieces[1]),
-            (1...9).contains(pieces[1].count), let seconds = Int64(pieces[0]),
+        guard pieces.count == 2, !pieces[0].isEmpty, isDigits(pieces[0]), isDigits(pieces[1]),
+            (1...9).contains(pieces[1].count),
             let fraction = Int64(pieces[1].padding(toLength: 6, withPad: "0", startingAt: 0))
         else { return nil }
+        guard let seconds = Int64(pieces[0]), seconds < Int64.max / 1_000_000 else {
+            throw malformed("the time \(text) is too large")
+        }
         return seconds * 1_000_000 + fraction
     }
 

@@ -3,6 +3,7 @@
 // file or, as with the Intuos4 fixtures, in a separate `.desc` file.
 
 import Foundation
+import KilnCore
 
 /// An evemu recording: the device's description and its events grouped into frames.
 public struct EvemuRecording: Sendable {
@@ -158,10 +159,9 @@ extension EvemuRecording {
     /// A file's text, or an `EvemuError` naming the file.
     private static func text(of url: URL) throws -> String {
         do {
-            return try String(contentsOf: url, encoding: .utf8)
+            return try TextFile.read(url.path)
         } catch {
-            throw EvemuError(
-                file: url.lastPathComponent, reason: .unreadable(error.localizedDescription))
+            throw EvemuError(file: url.lastPathComponent, reason: .unreadable(error.description))
         }
     }
 }

@@ -18,6 +18,12 @@ import KilnCore
 ///   contact's pressure, as scripts do); a pen in proximity without contact sends `hover`
 ///   with pressure 0, as the tablet reports it.
 /// - Time: the recording's own, starting `startTime` seconds into the scene.
+/// - Cut (`cutAt`): the recording stops that many seconds after its first frame, as if the
+///   tablet were unplugged there. A press going on at the cut is not lifted: one `moved`
+///   event without pressure says the pen is gone (the scene falls back to time, P2), the
+///   press is held where it was, and since nothing can lift a pen that is gone, the replay
+///   lets go for it `PenLoss.heldPressDuration` seconds later with `cancelled`, which never
+///   confirms.
 public struct EvemuReplay: Sendable {
     /// One typographic point per 1/72 inch: a stroke keeps its physical size on a desktop
     /// screen, and a typical tablet gesture stays on a phone-sized canvas (at an iPhone's
@@ -32,25 +38,33 @@ public struct EvemuReplay: Sendable {
 
     /// The recording being replayed.
     public let recording: EvemuRecording
+    /// Seconds after the recording's first frame at which it is cut off, as if the tablet
+    /// were unplugged there; `nil` plays it whole.
+    public var cutAt: Double?
 
-    /// A replay of `recording`.
-    public init(recording: EvemuRecording) {
+    /// A replay of `recording`, cut off `cutAt` seconds in when given.
+    public init(recording: EvemuRecording, cutAt: Double? = nil) {
         self.recording = recording
+        self.cutAt = cutAt
     }
 
-    /// The recording's samples as pointer events, its first press landing on `anchor`.
+    /// The recording's samples as pointer events, its first press landing on `anchor`;
+    /// with `cutAt`, only its first `cutAt` seconds, ending as an unplugged tablet would.
     public func events(anchor: Point, canvasSize: Size,
                        startTime: Double = EvemuReplay.defaultStartTime) -> [PointerEvent] {
-        let samples = recording.penSamples()
-        guard let anchorSample = Self.anchorSample(in: samples) else { return [] }
+        let cut = cutAt
+        let all = recording.penSamples()
+        // The anchor is the whole recording's, so a cut never moves where the pen lands.
+        guard let anchorSample = Self.anchorSample(in: all) else { return [] }
+        let samples = cut.map { cut in all.filter { $0.time <= cut } } ?? all
         let place = placement(canvasSize: canvasSize)
         let offset = anchor - place(anchorSample)
         var events: [PointerEvent] = []
         var contactPressure: Double?
-        func event(_ phase: PointerPhase, _ sample: PenSample, pressure: Double) -> PointerEvent {
+        func event(_ phase: PointerPhase, _ sample: PenSample, pressure: Double?, at time: Double? = nil) -> PointerEvent {
             PointerEvent(id: Self.pointerID, phase: phase, location: place(sample) + offset,
-                         timestamp: startTime + sample.time, device: .pen, pressure: pressure,
-                         pressureSource: "evemu",
+                         timestamp: startTime + (time ?? sample.time), device: .pen, pressure: pressure,
+                         pressureSource: pressure == nil ? nil : "evemu",
                          buttons: phase == .began || phase == .moved ? 1 : 0)
         }
         for sample in samples {
@@ -66,10 +80,25 @@ public struct EvemuReplay: Sendable {
             if sample.isInProximity { events.append(event(.hover, sample, pressure: 0)) }
         }
         if let pressure = contactPressure, let last = samples.last {
-            // A recording cut off mid-stroke still lifts the pen, so no touch is left down.
-            events.append(event(.ended, last, pressure: pressure))
+            if let cut, samples.count < all.count {
+                // The tablet is gone mid-press: the press is held without pressure, then let go.
+                events.append(event(.moved, last, pressure: nil, at: cut))
+                events.append(event(.cancelled, last, pressure: nil, at: cut + PenLoss.heldPressDuration))
+            } else {
+                // A recording that ends mid-stroke still lifts the pen, so no touch is left down.
+                events.append(event(.ended, last, pressure: pressure))
+            }
         }
         return events
+    }
+
+    /// The pen's loss, at scene time, when the replay is cut off before its end.
+    public func loss(startTime: Double = EvemuReplay.defaultStartTime) -> PenLoss? {
+        let samples = recording.penSamples()
+        guard let cut = cutAt, let last = samples.last, cut < last.time else { return nil }
+        let atCut = samples.last { $0.time <= cut }
+        return PenLoss(deviceName: recording.penDevice.name, source: "evemu", time: startTime + cut,
+                       wasPressing: atCut?.isInContact ?? false)
     }
 
     /// The sample whose place lands on the anchor: the start of the first real press.

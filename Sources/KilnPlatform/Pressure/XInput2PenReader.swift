@@ -104,7 +104,10 @@ public final class XInput2PenReader: PenSource {
         var updates: [PenSourceUpdate] = []
         for pen in disappeared {
             trackers[pen.id] = nil
-            updates.append(.disappeared(key: XInputPenTracker(device: pen).key, description: summary(of: pen)))
+            // Still listed means disabled (XIDeviceDisabled); gone from the list, removed.
+            let why = listed.contains { $0.id == pen.id && $0.name == pen.name } ? "disabled" : "removed"
+            updates.append(.disappeared(key: XInputPenTracker(device: pen).key, name: pen.name,
+                                        description: "\(summary(of: pen)): \(why)"))
         }
         for pen in appeared {
             let tracker = XInputPenTracker(device: pen, proximityTimeout: proximityTimeout)

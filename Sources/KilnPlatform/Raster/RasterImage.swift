@@ -9,28 +9,70 @@ struct RasterImage {
     var pixels: [UInt8]
     /// The rectangle, in the layer's own coordinates, that the pixels cover.
     let localRect: Rect
+    /// Whether every pixel is fully opaque: such an image can be copied rather than blended.
+    private(set) var isOpaque = false
 
-    /// Takes Cairo's premultiplied pixels, un-premultiplies them and bleeds colour into the
-    /// transparent pixels that border visible ones.
+    /// Takes Cairo's premultiplied pixels, trimmed to the visible ones plus a transparent
+    /// pixel around them (a glow's or a shadow's empty margins cost blending time in every
+    /// frame), un-premultiplies them and bleeds colour into the transparent pixels that
+    /// border visible ones.
     init(canvas: CairoCanvas, localRect: Rect) {
-        let width = canvas.width, height = canvas.height
-        self.width = width
-        self.height = height
-        self.localRect = localRect
+        let box = canvas.withPixels { data, stride in
+            Self.visibleBox(data, stride: stride, width: canvas.width, height: canvas.height)
+        } ?? (x: 0, y: 0, width: 1, height: 1)
+        let x0 = max(0, box.x - 1), y0 = max(0, box.y - 1)
+        let x1 = min(canvas.width, box.x + box.width + 1), y1 = min(canvas.height, box.y + box.height + 1)
+        width = x1 - x0
+        height = y1 - y0
+        let unit = (x: localRect.width / Double(canvas.width), y: localRect.height / Double(canvas.height))
+        self.localRect = Rect(x: localRect.minX + Double(x0) * unit.x, y: localRect.minY + Double(y0) * unit.y,
+                              width: Double(width) * unit.x, height: Double(height) * unit.y)
         var out = [UInt8](repeating: 0, count: width * height * 4)
+        var opaque = true
+        let w = width, h = height
         canvas.withPixels { data, stride in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let s = y * stride + x * 4, d = (y * width + x) * 4
-                    let a = Int(data[s + 3])
-                    guard a > 0 else { continue }
-                    for c in 0..<3 { out[d + c] = UInt8(min(255, (Int(data[s + c]) * 255 + a / 2) / a)) }
-                    out[d + 3] = UInt8(a)
+            out.withUnsafeMutableBytes { raw in
+                let dst = raw.bindMemory(to: UInt32.self).baseAddress!
+                for y in 0..<h {
+                    let row = UnsafeRawPointer(data + (y0 + y) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        let p = row[x]
+                        let a = p >> 24
+                        if a == 255 { dst[y * w + x] = p; continue }
+                        opaque = false
+                        guard a > 0 else { continue }
+                        dst[y * w + x] = Self.unpremultiplied(p, alpha: a)
+                    }
                 }
             }
         }
         pixels = out
-        bleedIntoTransparentPixels()
+        isOpaque = opaque
+        if !opaque { bleedIntoTransparentPixels() }
+    }
+
+    /// The smallest box holding every pixel with some alpha; `nil` when none has.
+    private static func visibleBox(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int,
+                                   height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = width, maxX = -1, minY = height, maxY = -1
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            var first = -1, last = -1
+            for x in 0..<width where row[x] >> 24 != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minX = min(minX, first); maxX = max(maxX, last)
+            minY = min(minY, y); maxY = y
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// A premultiplied ARGB pixel with straight colour.
+    @inline(__always) private static func unpremultiplied(_ p: UInt32, alpha a: UInt32) -> UInt32 {
+        func channel(_ shift: UInt32) -> UInt32 { min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
+        return a << 24 | channel(16) | channel(8) | channel(0)
     }
 
     /// Takes a bitmap's premultiplied RGBA pixels (particle images, generated contents),
@@ -58,20 +100,25 @@ struct RasterImage {
     private mutating func bleedIntoTransparentPixels() {
         let source = pixels
         let w = width, h = height
-        source.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                for x in 0..<w where src[(y * w + x) * 4 + 3] == 0 {
-                    var sum = (0, 0, 0), n = 0
-                    for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                        let nx = x + dx, ny = y + dy
-                        guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                        let i = (ny * w + nx) * 4
-                        guard src[i + 3] > 0 else { continue }
-                        sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]); n += 1
+        source.withUnsafeBytes { raw in
+            let src = raw.bindMemory(to: UInt32.self)
+            pixels.withUnsafeMutableBytes { out in
+                let dst = out.bindMemory(to: UInt32.self)
+                for y in 0..<h {
+                    for x in 0..<w where src[y * w + x] >> 24 == 0 {
+                        var sum = (r: 0 as UInt32, g: 0 as UInt32, b: 0 as UInt32), n: UInt32 = 0
+                        func take(_ i: Int) {
+                            let p = src[i]
+                            guard p >> 24 != 0 else { return }
+                            sum.r += (p >> 16) & 0xFF; sum.g += (p >> 8) & 0xFF; sum.b += p & 0xFF; n += 1
+                        }
+                        if x > 0 { take(y * w + x - 1) }
+                        if x + 1 < w { take(y * w + x + 1) }
+                        if y > 0 { take((y - 1) * w + x) }
+                        if y + 1 < h { take((y + 1) * w + x) }
+                        guard n > 0 else { continue }
+                        dst[y * w + x] = (sum.r / n) << 16 | (sum.g / n) << 8 | (sum.b / n)
                     }
-                    guard n > 0 else { continue }
-                    let d = (y * w + x) * 4
-                    pixels[d] = UInt8(sum.0 / n); pixels[d + 1] = UInt8(sum.1 / n); pixels[d + 2] = UInt8(sum.2 / n)
                 }
             }
         }

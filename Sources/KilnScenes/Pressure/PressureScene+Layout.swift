@@ -154,7 +154,7 @@ extension PressureScene {
         root.addSublayer(deleteButton)
 
         hint.frame = Rect(32, deleteButton.frame.maxY + 12, w - 64, 40)
-        hint.string = "Press and hold Delete (with a pen, press harder) until the ring is full, then slide up into it and let go."
+        hint.string = Self.hintText
         hint.fontSize = 13
         hint.foregroundColor = PhotoPalette.secondaryLabel
         hint.alignmentMode = .center
@@ -166,5 +166,18 @@ extension PressureScene {
         toast.build(message: "Photo deleted", canvas: canvas, bottomInset: 150, color: Color(hex: 0x3A3A3C),
                     shadowOpacity: 0.5)
         root.addSublayer(toast.layer)
+    }
+
+    /// What the hint says normally.
+    static let hintText = "Press and hold Delete (with a pen, press harder) until the ring is full, then slide up into it and let go."
+    /// What it says while a press goes on after its pen was lost.
+    static let lostPenHintText = "The pen was lost: keep holding, the ring now fills with time. Slide up into it and let go."
+
+    /// The hint for a press that lost its pen, or the usual one; the change fades in.
+    func showHint(isPressureLost: Bool) {
+        let text = isPressureLost ? Self.lostPenHintText : Self.hintText
+        guard hint.string != text else { return }
+        hint.string = text
+        hint.add(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.2, timing: .easeOut), forKey: "hint")
     }
 }

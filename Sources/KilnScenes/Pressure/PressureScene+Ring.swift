@@ -99,10 +99,23 @@ extension PressureScene {
 
     /// Feeds the press's duration, pressure and place to the model; the ring shows the intention (P3).
     private func follow() {
+        // A press that had pressure and now comes without it lost its pen (a tablet
+        // unplugged): it goes on, timed from where it stands (P2).
+        if !model.isTimed && press.pressure == nil && model.fallBackToTime(heldFor: press.duration) {
+            pressureLost()
+        }
         let changed = model.update(heldFor: press.duration, pressure: press.pressure,
                                    location: press.location(in: nil))
         circle.strokeEnd = model.strokeEnd
         if let changed { enter(changed) }
+    }
+
+    /// The press's pressure source went away: the HUD's source turns to the timed fallback,
+    /// the hint says the press goes on, and `ring.fallback` names the source that was lost.
+    private func pressureLost() {
+        context.emit("ring.fallback", at: now, ["lost": .string(pressSource ?? "unknown")])
+        pressSource = "timed"
+        showHint(isPressureLost: true)
     }
 
     /// A real state change (P6): new looks, its event, its sound and feel.
@@ -169,6 +182,7 @@ extension PressureScene {
             context.emit("ring.cancelled", at: now)
         }
         pressSource = nil
+        showHint(isPressureLost: false)
     }
 
     /// A pen hovering without contact shows a small dot under it (P8); not at a place that

@@ -16,6 +16,8 @@ public final class SceneSession {
     /// Everything the scene has been given since it appeared, scripted and live, when
     /// logging: a stretch of it can be rendered again offline (recording in the window).
     public private(set) var inputLog: ScriptRecorder?
+    /// Told every pointer event the scene is given, scripted or live (a HUD's pressure graph).
+    public var pointerObserver: ((PointerEvent) -> Void)?
 
     public init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
         self.scene = scene
@@ -51,6 +53,7 @@ public final class SceneSession {
                 case .pointer(let event):
                     inputLog?.record(event)
                     touchIndicators?.handle(event)
+                    pointerObserver?(event)
                 case .key(let key, let at):
                     inputLog?.record(key, at: at)
                 }
@@ -67,6 +70,7 @@ public final class SceneSession {
         recorder?.record(event)
         inputLog?.record(event)
         touchIndicators?.handle(event)
+        pointerObserver?(event)
         scene.handle(event)
     }
 

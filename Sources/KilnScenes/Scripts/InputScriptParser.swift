@@ -13,6 +13,10 @@ public enum InputScriptParser {
 
     /// Parses `text`; errors name `file`.
     public static func parse(_ text: String, file: String = "script.json") throws(InputScriptError) -> InputScript {
+        if text.allSatisfy(\.isWhitespace) {
+            throw InputScriptError(file: file, line: 0, field: "",
+                                   message: "the file is empty; a script is an object like {\"steps\": [{\"wait\": 1}]}")
+        }
         let root: JSONNode
         do {
             root = try JSONReader.read(text)
@@ -25,11 +29,11 @@ public enum InputScriptParser {
     /// Reads and parses the file at `url`; errors name the file's last path component.
     public static func parse(contentsOf url: URL) throws(InputScriptError) -> InputScript {
         let file = url.lastPathComponent
-        guard let data = try? Data(contentsOf: url) else {
-            throw InputScriptError(file: file, line: 0, field: "", message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputScriptError(file: file, line: 0, field: "", message: "the file is not UTF-8 text")
+        let text: String
+        do {
+            text = try TextFile.read(url.path)
+        } catch {
+            throw InputScriptError(file: file, line: 0, field: "", message: error.description)
         }
         return try parse(text, file: file)
     }

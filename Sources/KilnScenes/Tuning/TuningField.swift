@@ -16,7 +16,9 @@ public struct TuningField<Tuning>: @unchecked Sendable {
                               in range: ClosedRange<Double>) -> TuningField {
         TuningField(key: key, help: help, read: { .number($0[keyPath: path]) }) { tuning, value in
             guard case .number(let n) = value else { return "expected a number, found \(value.kindDescription)" }
-            guard range.contains(n) else { return "\(TuningValue.number(n)) is out of range (\(range.lowerBound) to \(range.upperBound))" }
+            guard range.contains(n) else {
+                return "\(TuningValue.number(n)) is out of range (\(TuningValue.number(range.lowerBound)) to \(TuningValue.number(range.upperBound)))"
+            }
             tuning[keyPath: path] = n
             return nil
         }
@@ -26,12 +28,11 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     public static func integer(_ key: String, _ path: WritableKeyPath<Tuning, Int>, _ help: String,
                                in range: ClosedRange<Int>) -> TuningField {
         TuningField(key: key, help: help, read: { .number(Double($0[keyPath: path])) }) { tuning, value in
-            guard case .number(let n) = value, n == n.rounded() else {
-                return "expected a whole number, found \(value)"
-            }
+            guard case .number(let n) = value else { return "expected a whole number, found \(value)" }
             guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
                 return "\(value) is out of range (\(range.lowerBound) to \(range.upperBound))"
             }
+            guard n == n.rounded() else { return "expected a whole number, found \(value)" }
             tuning[keyPath: path] = Int(n)
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 
 /// The tuning files of one scene: found, read, checked, and watched for saves (X4).
 ///
@@ -63,14 +64,11 @@ public final class TuningFiles {
             let exists = FileManager.default.fileExists(atPath: location.path)
             if !exists && !location.isRequired { continue }
             let name = Self.displayName(location.path)
-            guard let data = FileManager.default.contents(atPath: location.path) else {
-                return reject(TuningError(file: name, line: nil,
-                                          message: exists ? "cannot be read (check its permissions)" : "no such file"))
+            do {
+                read.append(TuningSource(name: name, text: try TextFile.read(location.path)))
+            } catch {
+                return reject(TuningError(file: name, line: nil, message: error.description))
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                return reject(TuningError(file: name, line: nil, message: "is not UTF-8 text"))
-            }
-            read.append(TuningSource(name: name, text: text))
         }
         do throws(TuningError) {
             let warnings = try profile.check(read)

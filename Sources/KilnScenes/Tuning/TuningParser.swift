@@ -215,7 +215,12 @@ public struct TuningParser {
         }
     }
 
-    /// A number or a boolean.
+    /// TOML's special floats. They are numbers to the parser; no field's range holds them.
+    private static let specialNumbers: [String: Double] = [
+        "inf": .infinity, "+inf": .infinity, "-inf": -.infinity, "nan": .nan, "+nan": .nan, "-nan": .nan,
+    ]
+
+    /// A number or a boolean. A number too large for a Double is infinite, as in TOML.
     private mutating func bareValue() throws(TuningError) -> TuningValue {
         var word = ""
         while let c = current, !c.isWhitespace, c != ",", c != "]", c != "}", c != "#" {
@@ -224,9 +229,9 @@ public struct TuningParser {
         }
         if word == "true" { return .bool(true) }
         if word == "false" { return .bool(false) }
+        if let special = Self.specialNumbers[word] { return .number(special) }
         let digits = word.replacingOccurrences(of: "_", with: "")
         if let number = Double(digits), digits.first?.isLetter != true, !digits.lowercased().contains("n") {
-            guard number.isFinite else { throw fail("\(word) is too large") }
             return .number(number)
         }
         throw fail("expected a number, true, false, \"a string\", [an array] or {a table}, found \(word)")

@@ -43,23 +43,31 @@ public final class PenInput {
         return PenInput(sources: sources, warn: warn)
     }
 
-    /// Reads every source; pens that appeared or went are announced.
-    public func poll() {
+    /// Reads every source; pens that appeared or went are announced. Returns the pens that
+    /// were in use and went (a tablet unplugged), stamped `eventTime` on the pointer events' clock.
+    @discardableResult
+    public func poll(eventTime: Double) -> [PenLoss] {
         let now = kiln_monotonic_seconds()
+        var losses: [PenLoss] = []
         for source in sources {
             for update in source.poll(now: now) {
                 switch update {
                 case .appeared(_, let description): warn("pen found: \(description)")
-                case .disappeared(_, let description): warn("pen gone: \(description)")
+                case .disappeared(_, _, let description): warn("pen gone: \(description)")
                 case .reading: break
                 }
-                hub.apply(update)
+                if let loss = hub.apply(update, at: eventTime) { losses.append(loss) }
             }
         }
+        for loss in losses where loss.wasPressing {
+            warn("\(loss.deviceName) was lost mid-press; the press goes on with the timed fallback")
+        }
+        return losses
     }
 
-    /// `event` with the pen's tool and pressure when a pen drives the pointer.
-    public func merge(_ event: PointerEvent) -> PointerEvent {
+    /// `event` with the pen's tool and pressure when a pen drives the pointer; nil when it is
+    /// held back for a press that outlives its lost pen (see `PressureHub`).
+    public func merge(_ event: PointerEvent) -> PointerEvent? {
         hub.merge(event)
     }
 

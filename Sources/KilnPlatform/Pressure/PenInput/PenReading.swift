@@ -40,8 +40,9 @@ public struct PenReading: Equatable, Sendable {
 public enum PenSourceUpdate: Equatable, Sendable {
     /// A pen device was found (at start or plugged in).
     case appeared(key: String, description: String)
-    /// A pen device went away (unplugged or unreadable); its readings no longer count.
-    case disappeared(key: String, description: String)
+    /// A pen device went away (unplugged, removed or disabled, or unreadable); its readings
+    /// no longer count. `name` is the device's own name, for the HUD.
+    case disappeared(key: String, name: String, description: String)
     /// A pen device's new state.
     case reading(PenReading)
 }

@@ -12,8 +12,19 @@ import KilnCore
 /// While a pen is in proximity, mouse events become pen events (`device` `.pen` or
 /// `.eraser`, the pen's normalized pressure and its source's name). A press that began
 /// with a pen keeps going if the pen disappears mid-press, with `pressure` nil, so the
-/// scene falls back to its timed intention. `catchUp(at:)` reports changes that came
-/// without pointer motion (pressing harder in place, the pen leaving).
+/// scene falls back to its timed intention (P2). A pen the hub was reading that goes away
+/// comes back from `apply(_:at:)` as a `PenLoss`, for the HUD. `catchUp(at:)` reports
+/// changes that came without pointer motion (pressing harder in place, the pen leaving).
+///
+/// The press outlives its pen. When a device goes, the X server lets go of its buttons, so
+/// a release of the core pointer follows the loss; a release within `lossReleaseGrace` of
+/// the loss of the pen that was pressing is taken for that and held back (`merge` returns
+/// nil). The press is then held: the mouse moves it (hover becomes drag), the next click
+/// ends it (its press is swallowed, its release is the press's end), and if nothing does,
+/// `catchUp(at:)` cancels it `PenLoss.heldPressDuration` seconds after the loss; a cancel
+/// never confirms. Limits: a release that reaches the app before the loss does (the X
+/// server's events and the device's own can come in either order within a frame) ends the
+/// press as a lift would.
 public struct PressureHub: Sendable {
     /// What a pointer event says about the tool and its pressure.
     private struct Delivered: Equatable, Sendable {
@@ -27,8 +38,18 @@ public struct PressureHub: Sendable {
     private var order: [String] = []
     private var isPressed = false
     private var pressTool: PointerDevice?
+    /// The reading key of the pen that began the press in progress, if a pen did.
+    private var pressKey: String?
     private var lastLocation: Point?
     private var lastDelivered: Delivered?
+    /// When the pen that carried the press in progress was lost, if it was.
+    private var pressLostAt: Double?
+    /// Whether the core pointer was let go after the loss and the press is held for it.
+    private var isHeld = false
+
+    /// Seconds after a pressing pen's loss within which a release of the core pointer is
+    /// taken for the X server letting go of the lost device's buttons.
+    public static let lossReleaseGrace = 0.5
 
     /// Makes a hub that knows no pen.
     public init() {}
@@ -39,8 +60,10 @@ public struct PressureHub: Sendable {
         return near.last(where: \.isInContact) ?? near.last
     }
 
-    /// Takes a source's update; a disappeared device stops counting at once.
-    public mutating func apply(_ update: PenSourceUpdate) {
+    /// Takes a source's update at `time` (on the pointer events' clock); a disappeared device
+    /// stops counting at once. Returns the loss when the device was one the hub had readings of.
+    @discardableResult
+    public mutating func apply(_ update: PenSourceUpdate, at time: Double) -> PenLoss? {
         switch update {
         case .reading(let reading):
             let wasNear = readings[reading.key]?.isInProximity ?? false
@@ -49,20 +72,40 @@ public struct PressureHub: Sendable {
                 order.removeAll { $0 == reading.key }
                 order.append(reading.key)
             }
-        case .disappeared(let key, _):
-            readings[key] = nil
+        case .disappeared(let key, let name, _):
+            guard let known = readings.removeValue(forKey: key) else { return nil }
             order.removeAll { $0 == key }
+            let wasPressing = isPressed && pressKey == key
+            if wasPressing { pressLostAt = time }
+            return PenLoss(deviceName: name, source: known.source, time: time, wasPressing: wasPressing)
         case .appeared:
             break
         }
+        return nil
     }
 
-    /// `event` with the active pen's tool and pressure, when it comes from the mouse.
-    public mutating func merge(_ event: PointerEvent) -> PointerEvent {
+    /// `event` with the active pen's tool and pressure, when it comes from the mouse; nil
+    /// when it is held back because a press outlives its lost pen (see the type's notes).
+    public mutating func merge(_ event: PointerEvent) -> PointerEvent? {
         guard event.device == .mouse else { return event }
+        var event = event
+        if isHeld {
+            switch event.phase {
+            case .began: return nil
+            case .hover, .moved: event.phase = .moved
+            case .ended, .cancelled: isHeld = false
+            }
+            event.buttons = 1
+        } else if event.phase == .ended, isPressed, let lostAt = pressLostAt,
+                  event.timestamp - lostAt <= Self.lossReleaseGrace {
+            isHeld = true
+            return nil
+        }
         if event.phase == .began {
             isPressed = true
             pressTool = activePen?.tool
+            pressKey = activePen?.key
+            pressLostAt = nil
         }
         var merged = event
         let state = currentState()
@@ -71,18 +114,30 @@ public struct PressureHub: Sendable {
         merged.pressureSource = state.source
         lastDelivered = state
         lastLocation = event.location
-        if event.phase == .ended || event.phase == .cancelled {
-            isPressed = false
-            pressTool = nil
-        }
+        if event.phase == .ended || event.phase == .cancelled { endPress() }
         return merged
+    }
+
+    private mutating func endPress() {
+        isPressed = false
+        isHeld = false
+        pressTool = nil
+        pressKey = nil
+        pressLostAt = nil
     }
 
     /// Events that bring the scene up to date with pen changes that came without pointer
     /// motion: a `.moved` while pressed, a `.hover` otherwise; none when nothing changed.
     /// `time` should not be earlier than the events already merged.
+    /// A press held after its pen's loss is cancelled here once `PenLoss.heldPressDuration` is up.
     public mutating func catchUp(at time: Double) -> [PointerEvent] {
         guard let location = lastLocation, let delivered = lastDelivered else { return [] }
+        if isHeld, let lostAt = pressLostAt, time - lostAt >= PenLoss.heldPressDuration {
+            endPress()
+            lastDelivered = currentState()
+            return [PointerEvent(id: 0, phase: .cancelled, location: location, timestamp: time,
+                                 device: delivered.device, buttons: 0)]
+        }
         let state = currentState()
         guard state != delivered else { return [] }
         // Only pen changes matter: a plain mouse that stays a plain mouse needs no event.

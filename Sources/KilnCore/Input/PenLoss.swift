@@ -1,0 +1,28 @@
+/// A pen device that went away while the app was using it: a tablet unplugged, its
+/// event device gone, its X device removed or disabled, or a replayed recording cut off.
+///
+/// Scenes do not need it: a press that loses its pen goes on with pointer events that
+/// carry no pressure (P2's timed fallback). Hosts hand it to the HUD, which names the device.
+public struct PenLoss: Hashable, Sendable {
+    /// The device's name, as its source reports it ("Wacom Intuos Pro M Pen").
+    public var deviceName: String
+    /// The pressure source it belonged to: "xinput2", "evdev" or "evemu".
+    public var source: String
+    /// When it went, in seconds on the clock of the events it came with.
+    public var time: Double
+    /// Whether the pen was pressing: a press went on without it.
+    public var wasPressing: Bool
+
+    /// Seconds a press is held after its pen was lost when nothing lifts it (the X server
+    /// let go of the device, a replay was cut off): long enough for the timed fallback to
+    /// fill even an empty ring (2 s) and for the user to click; then it is cancelled, since a
+    /// loss must never confirm an action.
+    public static let heldPressDuration = 5.0
+
+    public init(deviceName: String, source: String, time: Double, wasPressing: Bool) {
+        self.deviceName = deviceName
+        self.source = source
+        self.time = time
+        self.wasPressing = wasPressing
+    }
+}

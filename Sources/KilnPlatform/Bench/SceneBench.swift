@@ -1,0 +1,169 @@
+// `kiln bench scenes` and `kiln soak`: a scene stepped frame by frame at a fixed rate and timed
+// as the window times it (update, render, present). Limits: headless means SDL's software
+// renderer on a memory surface, where "present" hands over nothing and costs next to nothing;
+// --window draws into a real window with vsync off, sized to the canvas at the scale (larger
+// than the screen is allowed under X), so present there includes the window system's copy.
+import CSDL2
+import Foundation
+import KilnCore
+
+/// What one timed frame cost and did.
+public struct SceneFrame: Hashable, Sendable {
+    public var sample: FrameSample
+    /// Layer contents rasterized this frame (the texture cache's misses).
+    public var rasterizations: Int
+
+    public init(sample: FrameSample, rasterizations: Int) {
+        self.sample = sample
+        self.rasterizations = rasterizations
+    }
+}
+
+/// Steps and draws a hosted scene frame by frame, timing each part.
+public final class SceneFrameTimer {
+    public let canvas: Size
+    public let scale: Double
+    private let window: SDLWindow?
+    private let renderer: SDLRenderer
+    private let compositor: Compositor
+    private let clock: FrameClock
+
+    /// What frames are timed by.
+    public enum FrameClock: Sendable {
+        /// Elapsed time, as a user waits for a frame.
+        case wall
+        /// The CPU time of the drawing thread: time other programs take from it is left out,
+        /// so that a busy machine measures steadier.
+        case thread
+
+        /// Now, in milliseconds.
+        var milliseconds: Double {
+            var now = timespec()
+            clock_gettime(self == .wall ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &now)
+            return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+        }
+    }
+
+    /// A timer drawing `canvas` at `scale`, headless or into a window (vsync off); throws
+    /// `PlatformError.noDisplay` for a window without a display.
+    public init(canvas: Size, scale: Double, isWindowed: Bool, clock: FrameClock = .wall) throws {
+        self.clock = clock
+        guard scale >= 0.25, scale <= 8 else { throw PlatformError.io("choose a scale from 0.25 to 8") }
+        self.canvas = canvas
+        self.scale = scale
+        let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
+        if isWindowed {
+            let window = try SDLWindow(title: "kiln bench", width: width, height: height)
+            SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
+            renderer = try SDLRenderer(window: window.handle, vsync: false)
+            self.window = window
+        } else {
+            renderer = try SDLRenderer(offscreenWidth: width, height: height)
+            window = nil
+        }
+        compositor = Compositor(renderer: renderer)
+    }
+
+    /// The renderer's name, for reports.
+    public var rendererName: String { renderer.name }
+
+    /// Advances `scene` to `time`, draws it and presents it; returns what that cost.
+    public func frame(_ scene: HostedScene, at time: Double) -> SceneFrame {
+        window?.drainEvents()
+        let start = clock.milliseconds
+        scene.advance(to: time)
+        let updated = clock.milliseconds
+        let output = renderer.outputSize
+        let viewport = Viewport.fitting(canvas: canvas, into: Size(Double(output.width), Double(output.height)))
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays), viewport: viewport, canvas: canvas,
+                        background: scene.backgroundColor)
+        let rendered = clock.milliseconds
+        SDL_RenderPresent(renderer.handle)
+        let presented = clock.milliseconds
+        let sample = FrameSample(time: time, update: updated - start, render: rendered - updated,
+                                 present: presented - rendered)
+        return SceneFrame(sample: sample, rasterizations: compositor.rasterizationsLastFrame)
+    }
+}
+
+/// The frames of one scene's benchmark, and what they add up to.
+public struct SceneBenchResult: Sendable {
+    public var scene: String
+    /// The scripts played, in order.
+    public var scripts: [String]
+    public var frames: [SceneFrame] = []
+    /// The most memory the process held while the scene ran, in bytes.
+    public var peakResidentBytes = 0
+    public var renderer: String
+    public var pixelSize: (width: Int, height: Int)
+    /// What the frames were timed by.
+    public var clock: SceneFrameTimer.FrameClock
+
+    public init(scene: String, scripts: [String], renderer: String, pixelSize: (width: Int, height: Int),
+                clock: SceneFrameTimer.FrameClock = .wall) {
+        self.scene = scene
+        self.scripts = scripts
+        self.renderer = renderer
+        self.pixelSize = pixelSize
+        self.clock = clock
+    }
+
+    /// Adds a frame, sampling the memory held.
+    public mutating func record(_ frame: SceneFrame) {
+        frames.append(frame)
+        peakResidentBytes = max(peakResidentBytes, ProcessMemory.residentBytes)
+    }
+
+    /// The `fraction` percentile of one part of the frames, in milliseconds.
+    public func percentile(_ fraction: Double, of part: KeyPath<FrameSample, Double>) -> Double {
+        FrameTimeHistory.percentile(fraction, of: frames.map { $0.sample[keyPath: part] }) ?? 0
+    }
+
+    /// Layer contents rasterized per frame, on average.
+    public var rasterizationsPerFrame: Double {
+        frames.isEmpty ? 0 : Double(frames.reduce(0) { $0 + $1.rasterizations }) / Double(frames.count)
+    }
+
+    /// How many frames rasterized anything: content changes, not every frame, should.
+    public var framesRasterizing: Int { frames.filter { $0.rasterizations > 0 }.count }
+
+    /// The one JSON line `kiln bench scenes --json` prints for the scene.
+    public var jsonLine: String {
+        var fields = [
+            ("bench", jsonString("scenes")), ("scene", jsonString(scene)),
+            ("scripts", "[" + scripts.map(jsonString).joined(separator: ",") + "]"),
+            ("frames", "\(frames.count)"), ("pixels", jsonString("\(pixelSize.width)x\(pixelSize.height)")),
+        ]
+        for (name, part) in Self.parts {
+            fields.append(("\(name)_p50_ms", milliseconds(percentile(0.5, of: part))))
+            fields.append(("\(name)_p99_ms", milliseconds(percentile(0.99, of: part))))
+        }
+        fields += [
+            ("rasterizations_per_frame", String(format: "%.3f", rasterizationsPerFrame)),
+            ("frames_rasterizing", "\(framesRasterizing)"),
+            ("rasterizations_max", "\(frames.map(\.rasterizations).max() ?? 0)"),
+            ("peak_rss_mb", String(format: "%.1f", Double(peakResidentBytes) / 1_048_576)),
+            ("renderer", jsonString(renderer)), ("clock", jsonString(clock == .wall ? "wall" : "thread")),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A few lines for people.
+    public var summary: String {
+        let parts = Self.parts.map { name, part in
+            String(format: "%@ %.2f/%.2f", name, percentile(0.5, of: part), percentile(0.99, of: part))
+        }
+        return String(format: "%@ (%@): %d frames at %dx%d on %@\n  p50/p99 ms%@: %@\n"
+                        + "  rasterizations: %.2f per frame, in %d frames, at most %d; peak memory %.1f MB",
+                      scene, scripts.joined(separator: ", "), frames.count, pixelSize.width, pixelSize.height,
+                      renderer, clock == .wall ? "" : " of CPU", parts.joined(separator: ", "), rasterizationsPerFrame, framesRasterizing,
+                      frames.map(\.rasterizations).max() ?? 0, Double(peakResidentBytes) / 1_048_576)
+    }
+
+    /// The parts of a frame reported, by their names in the report.
+    static var parts: [(String, KeyPath<FrameSample, Double>)] { [
+        ("update", \.update), ("render", \.render), ("present", \.present), ("frame", \.total),
+    ] }
+
+    private func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import KilnScenes
+
+/// The input scripts shipped in Resources/Scripts, by the scene each is for.
+struct ShippedScripts {
+    /// Each script's file name without `.json`, and the script, sorted by name.
+    let all: [(name: String, script: InputScript)]
+
+    /// Reads every `.json` script in `folder`; a broken one is one clear line and exit status 1.
+    init(folder: URL) throws {
+        let files: [String]
+        do { files = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
+            warn("cannot read the scripts folder \(folder.path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        all = try files.filter { $0.hasSuffix(".json") }.sorted().map { file in
+            let script = try loadScript(folder.appendingPathComponent(file).path, for: nil)
+            return (String(file.dropLast(".json".count)), script)
+        }
+    }
+
+    /// The scenes that have scripts, in the launcher's order.
+    var scenes: [String] {
+        SceneCatalog.names.filter { !scripts(for: $0).isEmpty }
+    }
+
+    /// The scripts made for `scene`.
+    func scripts(for scene: String) -> [(name: String, script: InputScript)] {
+        all.filter { $0.script.scene == scene }
+    }
+
+    /// Resources/Scripts in the working folder or a folder above the executable (a build
+    /// in `.build/release` finds the checkout's).
+    static func locate() -> URL? {
+        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        var folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+        while let current = folder, current.path != "/" {
+            candidates.append(current)
+            folder = current.deletingLastPathComponent()
+        }
+        return candidates.map { $0.appendingPathComponent("Resources/Scripts") }.first { isFolder($0.path) }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnTestSupport
+import Testing
+
+/// `kiln bench scenes` and `kiln soak` (#10), run as users run them.
+@Suite("Scene benchmarks and soaks")
+struct SceneBenchTests {
+    let kiln: URL
+
+    init() throws {
+        kiln = try KilnBinary.locate()
+    }
+
+    private func json(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("Each scene's shipped scripts give one JSON line: frame-part percentiles, rasterizations, memory")
+    func benchScenes() throws {
+        let result = try ExternalCommand.run(kiln, ["bench", "scenes", "gallery", "--json", "--scale", "1"],
+                                             timeout: 300)
+
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 1)
+        let report = try json(try #require(lines.first))
+        #expect(report["scene"] as? String == "gallery")
+        #expect(report["scripts"] as? [String] == ["gallery-drag"])
+        // The script's length plus a second, at 60 frames per second.
+        let frames = try #require(report["frames"] as? Int)
+        #expect((200...215).contains(frames))
+        #expect(report["pixels"] as? String == "390x844")
+        for part in ["update", "render", "present", "frame"] {
+            let p50 = try #require(report["\(part)_p50_ms"] as? Double)
+            let p99 = try #require(report["\(part)_p99_ms"] as? Double)
+            #expect(p50 >= 0 && p99 >= p50)
+        }
+        // Content is rasterized when it changes, not in every frame.
+        let rasterizing = try #require(report["frames_rasterizing"] as? Int)
+        #expect(rasterizing > 0 && rasterizing < frames / 4)
+        #expect((report["peak_rss_mb"] as? Double ?? 0) > 1)
+    }
+
+    @Test("Benchmark percentiles and rasterization counts add up")
+    func benchResult() {
+        var result = SceneBenchResult(scene: "x", scripts: ["a"], renderer: "software", pixelSize: (2, 2))
+        for i in 1...100 {
+            let sample = FrameSample(time: Double(i), update: 1, render: Double(i), present: 0)
+            result.frames.append(SceneFrame(sample: sample, rasterizations: i % 10 == 0 ? 3 : 0))
+        }
+
+        #expect(result.percentile(0.5, of: \.render) == 50)
+        #expect(result.percentile(0.99, of: \.total) == 100)
+        #expect(result.framesRasterizing == 10)
+        #expect(result.rasterizationsPerFrame == 0.3)
+    }
+
+    @Test("A short soak drives the scene, reports percentiles and memory, and fails only when memory grew")
+    func soak() throws {
+        let result = try ExternalCommand.run(kiln, ["soak", "laser", "--minutes", "0.2", "--scale", "1", "--json"],
+                                             timeout: 120, allowFailure: true)
+
+        let report = try json(try #require(result.text.split(separator: "\n").last))
+        #expect(report["soak"] as? String == "laser")
+        #expect((report["frames"] as? Int ?? 0) > 100)
+        #expect((report["p99_ms"] as? Double ?? -1) >= (report["p50_ms"] as? Double ?? 0))
+        #expect((report["rss_start_mb"] as? Double ?? 0) > 1)
+        // The laser's tree keeps its size: layers come and go, none pile up.
+        let layers = (start: report["layers_start"] as? Int ?? 0, end: report["layers_end"] as? Int ?? -1)
+        #expect(layers.start > 5 && abs(layers.end - layers.start) <= 12)
+        let grew = try #require(report["memory_grew"] as? Bool)
+        #expect(result.status == (grew ? 1 : 0))
+    }
+
+    @Test("Soak refuses a length it cannot run")
+    func soakArguments() throws {
+        for minutes in ["0", "-1", "nan", "1e9"] {
+            let result = try ExternalCommand.run(kiln, ["soak", "laser", "--minutes=\(minutes)"], timeout: 30,
+                                                 allowFailure: true)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("--minutes takes more than 0 and up to 1440"))
+        }
+    }
+}
