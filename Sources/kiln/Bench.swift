@@ -104,7 +104,7 @@ struct ScenesBench: ParsableCommand {
     var scripts: String?
 
     func validate() throws {
-        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+        try CanvasOptions.validateScale(scale)
         for scene in scenes { try CanvasOptions.validateScene(scene) }
     }
 
@@ -128,10 +128,8 @@ struct ScenesBench: ParsableCommand {
     private func bench(_ name: String, _ plays: [(name: String, script: InputScript)]) throws -> SceneBenchResult {
         var result: SceneBenchResult?
         for play in plays {
-            guard let device = DevicePreset.named(play.script.device ?? DevicePreset.iPhone14.name) else {
-                warn("\(play.name): unknown device '\(play.script.device ?? "")'")
-                throw ExitCode(1)
-            }
+            // The parser has checked the script's device name.
+            let device = play.script.device.flatMap(DevicePreset.named) ?? .iPhone14
             let timer: SceneFrameTimer
             do { timer = try SceneFrameTimer(canvas: device.size, scale: scale, isWindowed: window,
                                             clock: cpuTime ? .thread : .wall) } catch {

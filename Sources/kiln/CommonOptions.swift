@@ -54,6 +54,11 @@ struct CanvasOptions: ParsableArguments {
         return preset
     }
 
+    /// Checks device pixels per point, as `--scale` gives them.
+    static func validateScale(_ scale: Double) throws {
+        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+    }
+
     /// Checks a scene name against the catalogue.
     static func validateScene(_ name: String) throws {
         guard SceneCatalog.names.contains(name) else {

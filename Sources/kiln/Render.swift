@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
         if let fps, let format = VideoFormat(path: out), fps > format.maximumFrameRate {
             throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
         }
-        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+        try CanvasOptions.validateScale(scale)
         if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
         if let duration, frames == nil, duration * frameRate > Double(Self.maximumFrames) {

@@ -39,7 +39,7 @@ struct Soak: ParsableCommand {
         guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else {
             throw ValidationError("--minutes takes more than 0 and up to 1440.")
         }
-        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
+        try CanvasOptions.validateScale(scale)
     }
 
     func run() throws {
@@ -72,7 +72,7 @@ struct Soak: ParsableCommand {
             if report.startMemory == 0 {
                 if frame >= SoakReport.warmUpFrames || Date().timeIntervalSince(started) >= minutes * 15 {
                     report.startMemory = ProcessMemory.residentBytes
-                    report.startLayers = made.root.treeCount
+                    report.startLayers = made.root.allLayers.count
                 }
             } else {
                 report.frameTimes.append(drawn.sample.total)
@@ -84,7 +84,7 @@ struct Soak: ParsableCommand {
         }
         hosted.close()
         report.endMemory = ProcessMemory.residentBytes
-        report.endLayers = made.root.treeCount
+        report.endLayers = made.root.allLayers.count
         report.frames = frame
         print(json ? report.jsonLine : report.summary)
         if report.memoryGrew {
@@ -128,20 +128,13 @@ struct SoakReport {
     }
 
     var jsonLine: String {
-        func ms(_ v: Double) -> String { String(format: "%.3f", v) }
-        let fields = [
-            "\"soak\":\"\(scene)\"", "\"frames\":\(frames)", "\"minutes\":\(seconds / 60)",
-            "\"p50_ms\":\(ms(percentile(0.5)))", "\"p90_ms\":\(ms(percentile(0.9)))",
-            "\"p99_ms\":\(ms(percentile(0.99)))", "\"max_ms\":\(ms(frameTimes.max() ?? 0))",
-            "\"rss_start_mb\":\(String(format: "%.1f", Double(startMemory) / 1_048_576))",
-            "\"rss_end_mb\":\(String(format: "%.1f", Double(endMemory) / 1_048_576))",
-            "\"layers_start\":\(startLayers)", "\"layers_end\":\(endLayers)", "\"memory_grew\":\(memoryGrew)",
-        ]
-        return "{" + fields.joined(separator: ",") + "}"
+        BenchJSON.line([
+            ("soak", .string(scene)), ("frames", .int(frames)), ("minutes", .number(seconds / 60, decimals: 2)),
+            ("p50_ms", .milliseconds(percentile(0.5))), ("p90_ms", .milliseconds(percentile(0.9))),
+            ("p99_ms", .milliseconds(percentile(0.99))), ("max_ms", .milliseconds(frameTimes.max() ?? 0)),
+            ("rss_start_mb", .number(Double(startMemory) / 1_048_576, decimals: 1)),
+            ("rss_end_mb", .number(Double(endMemory) / 1_048_576, decimals: 1)),
+            ("layers_start", .int(startLayers)), ("layers_end", .int(endLayers)), ("memory_grew", .bool(memoryGrew)),
+        ])
     }
-}
-
-extension Layer {
-    /// The layer and every layer under it.
-    var treeCount: Int { 1 + sublayers.reduce(0) { $0 + $1.treeCount } }
 }

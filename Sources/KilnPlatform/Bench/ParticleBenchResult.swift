@@ -38,13 +38,11 @@ public struct ParticleBenchResult: Hashable, Sendable {
 
     /// The one JSON line `kiln bench particles --json` prints.
     public var jsonLine: String {
-        func ms(_ v: Double) -> String { String(format: "%.3f", v) }
-        let fields = [
-            "\"bench\":\"particles\"", "\"count\":\(count)", "\"alive\":\(alive)", "\"frames\":\(frameTimes.count)",
-            "\"mean_ms\":\(ms(mean))", "\"p50_ms\":\(ms(p50))", "\"p99_ms\":\(ms(p99))",
-            "\"renderer\":\(jsonString(renderer))",
-        ]
-        return "{" + fields.joined(separator: ",") + "}"
+        BenchJSON.line([
+            ("bench", .string("particles")), ("count", .int(count)), ("alive", .int(alive)),
+            ("frames", .int(frameTimes.count)), ("mean_ms", .milliseconds(mean)), ("p50_ms", .milliseconds(p50)),
+            ("p99_ms", .milliseconds(p99)), ("renderer", .string(renderer)),
+        ])
     }
 
     /// A line for people.

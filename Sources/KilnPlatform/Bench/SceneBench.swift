@@ -129,23 +129,22 @@ public struct SceneBenchResult: Sendable {
 
     /// The one JSON line `kiln bench scenes --json` prints for the scene.
     public var jsonLine: String {
-        var fields = [
-            ("bench", jsonString("scenes")), ("scene", jsonString(scene)),
-            ("scripts", "[" + scripts.map(jsonString).joined(separator: ",") + "]"),
-            ("frames", "\(frames.count)"), ("pixels", jsonString("\(pixelSize.width)x\(pixelSize.height)")),
+        var fields: [(String, BenchJSON.Value)] = [
+            ("bench", .string("scenes")), ("scene", .string(scene)), ("scripts", .strings(scripts)),
+            ("frames", .int(frames.count)), ("pixels", .string("\(pixelSize.width)x\(pixelSize.height)")),
         ]
         for (name, part) in Self.parts {
-            fields.append(("\(name)_p50_ms", milliseconds(percentile(0.5, of: part))))
-            fields.append(("\(name)_p99_ms", milliseconds(percentile(0.99, of: part))))
+            fields.append(("\(name)_p50_ms", .milliseconds(percentile(0.5, of: part))))
+            fields.append(("\(name)_p99_ms", .milliseconds(percentile(0.99, of: part))))
         }
         fields += [
-            ("rasterizations_per_frame", String(format: "%.3f", rasterizationsPerFrame)),
-            ("frames_rasterizing", "\(framesRasterizing)"),
-            ("rasterizations_max", "\(frames.map(\.rasterizations).max() ?? 0)"),
-            ("peak_rss_mb", String(format: "%.1f", Double(peakResidentBytes) / 1_048_576)),
-            ("renderer", jsonString(renderer)), ("clock", jsonString(clock == .wall ? "wall" : "thread")),
+            ("rasterizations_per_frame", .number(rasterizationsPerFrame, decimals: 3)),
+            ("frames_rasterizing", .int(framesRasterizing)),
+            ("rasterizations_max", .int(frames.map(\.rasterizations).max() ?? 0)),
+            ("peak_rss_mb", .number(Double(peakResidentBytes) / 1_048_576, decimals: 1)),
+            ("renderer", .string(renderer)), ("clock", .string(clock == .wall ? "wall" : "thread")),
         ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return BenchJSON.line(fields)
     }
 
     /// A few lines for people.
@@ -164,6 +163,4 @@ public struct SceneBenchResult: Sendable {
     static var parts: [(String, KeyPath<FrameSample, Double>)] { [
         ("update", \.update), ("render", \.render), ("present", \.present), ("frame", \.total),
     ] }
-
-    private func milliseconds(_ value: Double) -> String { String(format: "%.3f", value) }
 }

@@ -23,7 +23,7 @@ extension Compositor {
 
     /// Copies and blends the texture pixels under `box` one to one.
     private func blitAligned(_ box: Rect, of item: RenderItem, entry: Entry, viewport: Viewport) {
-        guard let surface = renderer.surface, let pixels = entry.pixels else { return }
+        guard let pixels = entry.pixels else { return }
         let t = item.transform, local = entry.localRect
         let texelsPerPoint = Double(entry.width) / local.width
         let origin = viewport.devicePoint(t.apply(to: box.origin))
@@ -31,17 +31,12 @@ extension Compositor {
         // Device pixel = texture pixel + shift, as SDL's own blit would place it.
         let shiftX = Int((origin.x - (box.minX - local.minX) * texelsPerPoint).rounded())
         let shiftY = Int((origin.y - (box.minY - local.minY) * texelsPerPoint).rounded())
-        let clip = canvasClip
-        let x0 = max(Int(origin.x.rounded()), shiftX, clip.minX, 0)
-        let y0 = max(Int(origin.y.rounded()), shiftY, clip.minY, 0)
-        let x1 = min(Int(end.x.rounded()), shiftX + entry.width, clip.maxX, Int(surface.pointee.w))
-        let y1 = min(Int(end.y.rounded()), shiftY + entry.height, clip.maxY, Int(surface.pointee.h))
-        let opacity = UInt32((min(max(item.opacity, 0), 1) * 256).rounded())
-        guard x1 > x0, y1 > y0, opacity > 0 else { return }
-        // Commands SDL has queued must land first.
-        SDL_RenderFlush(renderer.handle)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let frame = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let drawn = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+        let covered = Rect(x: Double(shiftX), y: Double(shiftY), width: Double(entry.width), height: Double(entry.height))
+        let opacity = Self.fixedPoint(item.opacity)
+        guard opacity > 0, let overlap = drawn.intersection(covered), let span = pixelSpan(of: overlap),
+              let (frame, pitch) = framePixels() else { return }
+        let (x0, y0, x1, y1) = (span.minX, span.minY, span.maxX, span.maxY)
         pixels.withUnsafeBufferPointer { texture in
             for y in y0..<y1 {
                 let row = texture.baseAddress! + (y - shiftY) * entry.width - shiftX
@@ -65,27 +60,19 @@ extension Compositor {
     /// shadow), drawn upright, without rasterizing it; `false` leaves it to the texture path.
     func fillSolid(_ item: RenderItem, viewport: Viewport) -> Bool {
         let layer = item.layer, t = item.transform
-        guard let surface = renderer.surface, type(of: layer) == Layer.self, layer.contents == nil,
+        guard renderer.surface != nil, type(of: layer) == Layer.self, layer.contents == nil,
               let color = layer.backgroundColor, layer.cornerRadius == 0, layer.borderWidth == 0,
               layer.shadowOpacity == 0 || layer.shadowColor.alpha == 0, !item.isAdditive,
               t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
         var box = Rect(enclosing: layer.bounds.corners.map { viewport.devicePoint(t.apply(to: $0)) })
-        if let clip = item.clip {
-            guard let rectangle = Self.snappedRectangle(clip.vertices) else { return false }
-            guard let inside = box.intersection(Rect(enclosing: rectangle.map(viewport.devicePoint))) else {
-                return true
-            }
+        if let polygon = item.clip {
+            guard let clip = Self.rectangularClip(polygon, viewport: viewport) else { return false }
+            guard let inside = box.intersection(clip) else { return true }
             box = inside
         }
-        let area = canvasClip
-        let x0 = max(Int(box.minX.rounded()), area.minX, 0), y0 = max(Int(box.minY.rounded()), area.minY, 0)
-        let x1 = min(Int(box.maxX.rounded()), area.maxX, Int(surface.pointee.w))
-        let y1 = min(Int(box.maxY.rounded()), area.maxY, Int(surface.pointee.h))
-        let alpha = UInt32((min(max(color.alpha * item.opacity, 0), 1) * 256).rounded())
-        guard x1 > x0, y1 > y0, alpha > 0 else { return true }
-        SDL_RenderFlush(renderer.handle)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let frame = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let alpha = Self.fixedPoint(color.alpha * item.opacity)
+        guard alpha > 0, let span = pixelSpan(of: box), let (frame, pitch) = framePixels() else { return true }
+        let (x0, y0, x1, y1) = (span.minX, span.minY, span.maxX, span.maxY)
         let argb = 0xFF00_0000 | UInt32(byte(color.red)) << 16 | UInt32(byte(color.green)) << 8 | UInt32(byte(color.blue))
         for y in y0..<y1 {
             let target = frame + y * pitch + x0
@@ -96,6 +83,33 @@ extension Compositor {
             }
         }
         return true
+    }
+
+    /// The whole device pixels of `box` that lie on the canvas and the output; `nil` for none.
+    private func pixelSpan(of box: Rect) -> PixelBox? {
+        guard let surface = renderer.surface else { return nil }
+        let area = canvasClip
+        let span = PixelBox(minX: max(Int(box.minX.rounded()), area.minX, 0), minY: max(Int(box.minY.rounded()), area.minY, 0),
+                            maxX: min(Int(box.maxX.rounded()), area.maxX, Int(surface.pointee.w)),
+                            maxY: min(Int(box.maxY.rounded()), area.maxY, Int(surface.pointee.h)))
+        return span.maxX > span.minX && span.maxY > span.minY ? span : nil
+    }
+
+    /// The offscreen frame's pixels and their row pitch, once SDL has drawn what it has queued.
+    private func framePixels() -> (UnsafeMutablePointer<UInt32>, Int)? {
+        guard let surface = renderer.surface else { return nil }
+        SDL_RenderFlush(renderer.handle)
+        return (surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.pitch) / 4)
+    }
+
+    /// An opacity as a multiplier from 0 to 256.
+    private static func fixedPoint(_ opacity: Double) -> UInt32 {
+        UInt32((min(max(opacity, 0), 1) * 256).rounded())
+    }
+
+    /// A clip in device pixels when it is an upright rectangle, `nil` for any other shape.
+    static func rectangularClip(_ clip: ConvexPolygon, viewport: Viewport) -> Rect? {
+        snappedRectangle(clip.vertices).map { Rect(enclosing: $0.map(viewport.devicePoint)) }
     }
 
     /// Where each row of an image shows, and where it is opaque.

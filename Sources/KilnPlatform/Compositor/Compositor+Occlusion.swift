@@ -51,8 +51,8 @@ extension Compositor {
               t.b == 0, t.c == 0 else { return [] }
         var clip: Rect?
         if let polygon = item.clip {
-            guard let rectangle = snappedRectangle(polygon.vertices) else { return [] }
-            clip = Rect(enclosing: rectangle.map(viewport.devicePoint))
+            guard let rectangle = rectangularClip(polygon, viewport: viewport) else { return [] }
+            clip = rectangle
         }
         let r = layer.cornerRadius
         let bounds = layer.bounds
