@@ -1,6 +1,5 @@
 import KilnCore
 import KilnTestSupport
-import PropertyBased
 import Testing
 
 /// Every kind of recognizer on one canvas, wired the ways the scenes wire them, fed through
@@ -216,17 +215,17 @@ struct GestureRecognizerPropertyTests {
     /// pointers join, leave and begin twice.
     @Test("Random pointer sequences keep every recognizer on UIKit's state machine, at rest once all pointers lift",
           arguments: [1, 3])
-    func stateMachine(pointers: Int) async {
+    func stateMachine(pointers: Int) {
         let scripts = PointerFuzz.scripts(canvas: RecognizerFuzzTree.canvas, length: 1...80, pointers: pointers)
-        await propertyCheck(count: 250, input: scripts) { script in
+        let failure = PointerFuzzCheck("recognizers, \(pointers) pointers", count: 250).run(scripts) { script in
             let tree = RecognizerFuzzTree()
             let driver = PointerFuzzDriver(target: tree, canvas: RecognizerFuzzTree.canvas)
 
             driver.play(script)
             driver.settle(for: 2)
             tree.checkAtRest(at: driver.time)
-
-            #expect(tree.violations.isEmpty, "\(tree.violations.joined(separator: "\n"))")
+            return tree.violations
         }
+        #expect(failure == nil, "\(failure?.description ?? "")")
     }
 }

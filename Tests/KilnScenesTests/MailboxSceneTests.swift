@@ -404,6 +404,42 @@ struct MailboxSceneTests {
         #expect(h.scene.rowState(at: 3)!.translation == 0)
         #expect(h.names("message.returned").count == 1)
     }
+
+    /// Found by `ScenePropertyTests`: a swipe begun while another message slid off towards
+    /// its options was sent to options too; two panels showed, one tap answered the later
+    /// one, and the first message waited behind a panel nothing could dismiss.
+    @Test("M4: while a message slides off to its options, a swipe on another message springs back; one tap answers")
+    func swipeWhileAnotherSlidesToOptions() {
+        let h = MailboxHarness()
+        let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
+        func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
+            h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
+        }
+
+        send(1, .began, first.midX, first.midY)
+        send(2, .began, other.midX, other.midY)
+        for step in 1...12 {
+            h.wait(1.0 / 120)
+            send(1, .moved, first.midX - 25 * Double(step), first.midY)
+        }
+        send(1, .ended, first.midX - 300, first.midY)
+        for step in 1...12 {
+            h.wait(1.0 / 120)
+            send(2, .moved, other.midX - 10 * Double(step), other.midY)
+        }
+        send(2, .ended, other.midX - 120, other.midY)
+        h.wait(1)
+
+        #expect(h.scene.rowState(at: 3)!.translation == 0)
+        #expect(h.scene.root.layer(named: "listOptions")!.isHidden == false)
+        #expect(h.scene.root.layer(named: "rescheduleOptions")!.isHidden)
+        h.tap(at: Point(195, 400))
+        h.wait(1)
+        #expect(h.scene.root.layer(named: "listOptions")!.isHidden)
+        #expect(h.names("message.listed").count == 1)
+        #expect(h.names("message.rescheduled").isEmpty)
+        #expect((0..<h.scene.listedMessageCount).allSatisfy { h.scene.rowState(at: $0)!.translation == 0 })
+    }
 }
 
 @Suite("Mailbox tour script")

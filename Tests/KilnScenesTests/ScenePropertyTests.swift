@@ -1,7 +1,6 @@
 import KilnCore
 import KilnScenes
 import KilnTestSupport
-import PropertyBased
 import Testing
 
 /// A catalogue scene in a session (touch indicators on, so the overlay is fuzzed too), with
@@ -96,28 +95,28 @@ struct ScenePropertyTests {
 
     @Test("No NaN reaches a layer, and once all pointers lift and the scene settles it is at rest, with layers and particles within bounds",
           arguments: SceneCatalog.names)
-    func randomInput(scene name: String) async {
+    func randomInput(scene name: String) {
         guard let invariants = SceneInvariants.of(name) else { return }
-        await check(name, invariants, length: 1...40, count: invariants.cases)
+        check(name, invariants, length: 1...40, count: invariants.cases)
     }
 
     @Test("After long random sequences the scene still comes to rest, with no more layers or particles than allowed",
           arguments: SceneCatalog.names)
-    func longRandomInput(scene name: String) async {
+    func longRandomInput(scene name: String) {
         guard let invariants = SceneInvariants.of(name) else { return }
-        await check(name, invariants, length: 200...300, count: max(2, invariants.cases / 10))
+        check(name, invariants, length: 200...300, count: max(2, invariants.cases / 10))
     }
 
     /// Plays `count` random scripts of `length` steps, checking after each event, then lifts
     /// every pointer, lets the scene run on until its animations are over and checks it at
     /// rest against the untouched scene. All at 60 Hz; the counts keep the suite to seconds
     /// in debug.
-    private func check(_ name: String, _ invariants: SceneInvariants, length: ClosedRange<Int>, count: Int) async {
+    private func check(_ name: String, _ invariants: SceneInvariants, length: ClosedRange<Int>, count: Int) {
         let untouched = SceneFuzz(name)
         untouched.driver.run(until: untouched.driver.time + invariants.settling)
         let scripts = PointerFuzz.scripts(canvas: SceneFuzz.canvas, length: length, keys: SceneFuzz.keys)
 
-        await propertyCheck(count: count, input: scripts) { script in
+        let failure = PointerFuzzCheck("\(name), \(length) steps", count: count).run(scripts) { script in
             let fuzz = SceneFuzz(name)
             var problems: [String] = []
 
@@ -132,10 +131,9 @@ struct ScenePropertyTests {
                 problems.append("\(fuzz.layerCount) layers, \(untouched.layerCount) untouched")
             }
             if fuzz.session.touchIndicators?.visibleCount != 0 { problems.append("touch indicators still showing") }
-            problems += invariants.atRest(fuzz, untouched)
-
-            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+            return problems + invariants.atRest(fuzz, untouched)
         }
+        #expect(failure == nil, "\(failure?.description ?? "")")
     }
 }
 

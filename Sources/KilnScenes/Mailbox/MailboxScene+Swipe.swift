@@ -52,6 +52,10 @@ extension MailboxScene {
         case .archive, .delete, .later, .list:
             row.lockedZone = released
             let offRight = released == .archive || released == .delete
+            // Claimed now, not when the options show: a swipe that begins while this
+            // message slides off would otherwise be sent to options too, and one of the
+            // two would wait behind a panel no tap could answer.
+            if !offRight { rowAwaitingOption = (row, released) }
             slideOff(row, toRight: offRight, velocity: velocity) { [weak self] in
                 guard let self else { return }
                 if offRight {
@@ -132,7 +136,6 @@ extension MailboxScene {
 
     func showOptions(for row: MailboxRow, zone: MailboxZone) {
         let overlay = zone == .list ? listOptions : rescheduleOptions
-        rowAwaitingOption = (row, zone)
         overlay.isHidden = false
         overlay.opacity = 1
         overlay.add(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.2, timing: .easeOut), forKey: "fade")

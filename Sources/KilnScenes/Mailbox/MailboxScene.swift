@@ -35,7 +35,7 @@ public final class MailboxScene: Scene {
     var dragStart = 0.0
     /// The zone of the message being dragged; `.none` when nothing is.
     public internal(set) var zone = MailboxZone.none
-    /// A row swiped into later or list whose options are showing (M4).
+    /// A row swiped into later or list, sliding off or with its options showing (M4).
     var rowAwaitingOption: (row: MailboxRow, zone: MailboxZone)?
     /// Cleared rows, most recent last, for undo (M9).
     var clearedRows: [MailboxRow] = []
