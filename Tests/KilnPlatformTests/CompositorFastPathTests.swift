@@ -50,6 +50,31 @@ struct CompositorFastPathTests {
         #expect(painted.first.map { (20...22).contains($0) } == true)
     }
 
+    @Test("A scaled layer covers exactly its scaled frame, drawn by hand as SDL would draw it", arguments: [0.9, 1.003, 1.5, 0.5])
+    func scaledBlit(scale: Double) throws {
+        let scene = TestScene()
+        let layer = ShapeLayer()
+        layer.frame = Rect(30, 30, 40, 40)
+        layer.path = Path(rect: layer.bounds)
+        layer.fillColor = Color(hex: 0x00FF00)
+        layer.transform = Transform(scaleX: scale, y: scale)
+        scene.root.addSublayer(layer)
+        let host = try OffscreenHost(canvas: Size(100, 100), scale: 2)
+
+        let frame = host.render(scene)
+
+        // Device pixels at least half green, across the middle row and down the middle column.
+        let across = (0..<200).filter { frame.pixel(x: $0, y: 100).r < 128 }
+        let down = (0..<200).filter { frame.pixel(x: 100, y: $0).r < 128 }
+        let side = 80 * scale, start = 100 - side / 2
+        for run in [across, down] {
+            #expect(abs(Double(run.count) - side) <= 1, "\(run.count) pixels, \(side) expected")
+            #expect(abs(Double(run.first ?? -9) - start) <= 1)
+        }
+        let middle = frame.pixel(x: 100, y: 100)
+        #expect(middle.r == 0 && middle.g == 255 && middle.b == 0)
+    }
+
     @Test("A layer wholly under an opaque one is neither rasterized nor drawn")
     func hiddenUnderOpaque() throws {
         let scene = TestScene()

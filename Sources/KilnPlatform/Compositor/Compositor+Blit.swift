@@ -8,15 +8,17 @@ import KilnCore
 
 extension Compositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle
-    /// whose texture pixels land exactly on device pixels; `false` leaves it to SDL.
+    /// whose texture pixels land on device pixels one to one: drawn at the scale it was
+    /// rasterized at, or so nearly that the whole texture is under half a pixel larger or
+    /// smaller (a spring settling), as SDL's own blit would round it; `false` leaves it to
+    /// the other paths.
     func blitUpright(_ polygon: [Point], of item: RenderItem, entry: Entry, viewport: Viewport) -> Bool {
         let t = item.transform
-        guard renderer.surface != nil, entry.pixels != nil, !item.isAdditive, t.a == 1, t.d == 1, t.b == 0, t.c == 0,
+        guard renderer.surface != nil, entry.pixels != nil, !item.isAdditive, t.b == 0, t.c == 0, t.a > 0, t.d > 0,
               let piece = Self.snappedRectangle(polygon) else { return false }
         let local = entry.localRect
-        let texelsPerPoint = Double(entry.width) / local.width
-        guard abs(texelsPerPoint - viewport.scale) <= 1e-6 * viewport.scale,
-              abs(Double(entry.height) / local.height - viewport.scale) <= 1e-6 * viewport.scale else { return false }
+        guard abs(t.a * local.width * viewport.scale - Double(entry.width)) < 0.5,
+              abs(t.d * local.height * viewport.scale - Double(entry.height)) < 0.5 else { return false }
         blitAligned(Rect(enclosing: piece), of: item, entry: entry, viewport: viewport)
         return true
     }
@@ -86,7 +88,7 @@ extension Compositor {
     }
 
     /// The whole device pixels of `box` that lie on the canvas and the output; `nil` for none.
-    private func pixelSpan(of box: Rect) -> PixelBox? {
+    func pixelSpan(of box: Rect) -> PixelBox? {
         guard let surface = renderer.surface else { return nil }
         let area = canvasClip
         let span = PixelBox(minX: max(Int(box.minX.rounded()), area.minX, 0), minY: max(Int(box.minY.rounded()), area.minY, 0),
@@ -96,14 +98,14 @@ extension Compositor {
     }
 
     /// The offscreen frame's pixels and their row pitch, once SDL has drawn what it has queued.
-    private func framePixels() -> (UnsafeMutablePointer<UInt32>, Int)? {
+    func framePixels() -> (UnsafeMutablePointer<UInt32>, Int)? {
         guard let surface = renderer.surface else { return nil }
         SDL_RenderFlush(renderer.handle)
         return (surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.pitch) / 4)
     }
 
     /// An opacity as a multiplier from 0 to 256.
-    private static func fixedPoint(_ opacity: Double) -> UInt32 {
+    static func fixedPoint(_ opacity: Double) -> UInt32 {
         UInt32((min(max(opacity, 0), 1) * 256).rounded())
     }
 
@@ -153,7 +155,7 @@ extension Compositor {
 
     /// One straight-alpha pixel over an opaque one.
     @inline(__always)
-    private static func blend(_ s: UInt32, over target: UnsafeMutablePointer<UInt32>, opacity: UInt32) {
+    static func blend(_ s: UInt32, over target: UnsafeMutablePointer<UInt32>, opacity: UInt32) {
         let d = target.pointee
         let alpha = ((s >> 24) &* opacity) >> 8
         // 0…255 onto 0…256, so that full alpha gives the source exactly.

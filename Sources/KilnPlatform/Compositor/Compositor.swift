@@ -131,7 +131,8 @@ final class Compositor {
     /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture.
     private func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
                              viewport: Viewport) {
-        if blitUpright(polygon, of: item, entry: entry, viewport: viewport) { return }
+        if blitUpright(polygon, of: item, entry: entry, viewport: viewport)
+            || blitScaled(polygon, of: item, entry: entry, viewport: viewport) { return }
         let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
