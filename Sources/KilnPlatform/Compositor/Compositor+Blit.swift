@@ -58,15 +58,19 @@ extension Compositor {
         }
     }
 
-    /// Fills a layer that is only a rectangle of colour (no content, corners, border or
-    /// shadow), drawn upright, without rasterizing it; `false` leaves it to the texture path.
+    /// Fills a layer that is only a rectangle of colour, its corners maybe rounded (no
+    /// content, border or shadow), drawn upright, without rasterizing it: a list whose height
+    /// animates would otherwise be rasterized every frame. `false` leaves it to the texture path.
     func fillSolid(_ item: RenderItem, viewport: Viewport) -> Bool {
         let layer = item.layer, t = item.transform
         guard renderer.surface != nil, type(of: layer) == Layer.self, layer.contents == nil,
-              let color = layer.backgroundColor, layer.cornerRadius == 0, layer.borderWidth == 0,
+              let color = layer.backgroundColor, layer.borderWidth == 0,
               layer.shadowOpacity == 0 || layer.shadowColor.alpha == 0, !item.isAdditive,
-              t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
-        var box = Rect(enclosing: layer.bounds.corners.map { viewport.devicePoint(t.apply(to: $0)) })
+              t.b == 0, t.c == 0, t.a > 0, t.d > 0, layer.cornerRadius <= 0 || t.a == t.d else { return false }
+        let shape = Rect(enclosing: layer.bounds.corners.map { viewport.devicePoint(t.apply(to: $0)) })
+        let radius = max(0, min(layer.cornerRadius * t.a * viewport.scale, shape.width / 2, shape.height / 2))
+        // Rounded, the pixels an edge passes through are drawn too, by how much they are covered.
+        var box = radius > 0 ? shape.insetBy(dx: -0.5, dy: -0.5) : shape
         if let polygon = item.clip {
             guard let clip = Self.rectangularClip(polygon, viewport: viewport) else { return false }
             guard let inside = box.intersection(clip) else { return true }
@@ -76,15 +80,35 @@ extension Compositor {
         guard alpha > 0, let span = pixelSpan(of: box), let (frame, pitch) = framePixels() else { return true }
         let (x0, y0, x1, y1) = (span.minX, span.minY, span.maxX, span.maxY)
         let argb = 0xFF00_0000 | UInt32(byte(color.red)) << 16 | UInt32(byte(color.green)) << 8 | UInt32(byte(color.blue))
+        let corners = Rect(x: shape.minX + radius, y: shape.minY + radius,
+                           width: shape.width - 2 * radius, height: shape.height - 2 * radius)
+        // Columns whose centres lie between the corners' centres are covered like the row's middle.
+        let middle = radius > 0
+            ? min(max(Int((corners.minX - 0.5).rounded(.up)), x0), x1)..<min(max(Int((corners.maxX - 0.5).rounded(.down)) + 1, x0), x1)
+            : x0..<x1
         for y in y0..<y1 {
-            let target = frame + y * pitch + x0
-            if alpha == 256 {
-                target.update(repeating: argb, count: x1 - x0)
-            } else {
-                Self.fill(target, count: x1 - x0, color: argb, alpha: alpha)
+            let target = frame + y * pitch
+            let dy = max(corners.minY - (Double(y) + 0.5), Double(y) + 0.5 - corners.maxY, 0)
+            let rowAlpha = radius > 0 ? Self.covered(alpha, radius + 0.5 - dy) : alpha
+            if rowAlpha == 256 {
+                (target + middle.lowerBound).update(repeating: argb, count: middle.count)
+            } else if rowAlpha > 0 {
+                Self.fill(target + middle.lowerBound, count: middle.count, color: argb, alpha: rowAlpha)
+            }
+            for range in [x0..<middle.lowerBound, middle.upperBound..<x1] {
+                for x in range {
+                    let dx = max(corners.minX - (Double(x) + 0.5), Double(x) + 0.5 - corners.maxX, 0)
+                    let pixelAlpha = Self.covered(alpha, radius + 0.5 - (dx * dx + dy * dy).squareRoot())
+                    if pixelAlpha > 0 { Self.fill(target + x, count: 1, color: argb, alpha: pixelAlpha) }
+                }
             }
         }
         return true
+    }
+
+    /// An alpha (0…256) times a pixel's coverage, clamped to 0…1.
+    private static func covered(_ alpha: UInt32, _ coverage: Double) -> UInt32 {
+        coverage >= 1 ? alpha : coverage <= 0 ? 0 : UInt32((Double(alpha) * coverage).rounded())
     }
 
     /// The whole device pixels of `box` that lie on the canvas and the output; `nil` for none.
