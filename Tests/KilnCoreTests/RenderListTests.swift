@@ -89,6 +89,35 @@ struct RenderListTests {
         #expect(recoloured != before)
     }
 
+    @Test("A thin line in a large shape layer is rasterized over its own reach, on the same whole-point grid")
+    func shapeContentCoversItsPath() {
+        let line = ShapeLayer()
+        line.frame = Rect(0, 0, 343, 216)
+        var path = Path()
+        path.move(to: Point(10, 100.25))
+        path.addLine(to: Point(333, 104.5))
+        line.path = path
+        line.strokeColor = .white
+        line.lineWidth = 2
+        line.lineJoin = .round
+        line.shadowOpacity = 1
+        line.shadowRadius = 4
+        let whole = line.bounds.insetBy(dx: -line.contentOutset, dy: -line.contentOutset)
+
+        let content = line.contentBounds
+        // The stroke's 2, the shadow's 8 and its offset's 3.
+        let reach = path.controlPointBounds.insetBy(dx: -13, dy: -13)
+        #expect(content.intersection(reach) == reach)
+        #expect(content.height <= reach.height + 2)
+        // Each side moved in by whole points from the whole rectangle's.
+        for (a, b) in [(content.minX, whole.minX), (content.minY, whole.minY), (content.maxX, whole.maxX), (content.maxY, whole.maxY)] {
+            #expect((a - b).rounded() == a - b)
+        }
+
+        line.backgroundColor = .black
+        #expect(line.contentBounds == whole, "with a background the whole bounds are drawn")
+    }
+
     @Test("Layers with nothing to draw produce no item, but their children do")
     func emptyLayers() {
         let root = makeLayer(Rect(0, 0, 300, 300), color: nil)

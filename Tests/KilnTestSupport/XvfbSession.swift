@@ -91,21 +91,23 @@ public enum ExternalCommand {
     }
 }
 
-/// Reads a pipe to its end on a background queue.
+/// Reads a pipe to its end on a thread of its own.
 private final class PipeDrain: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
-        DispatchQueue.global().async { [self] in
+        // A blocking read holds its thread until the pipe closes: on a shared queue a few of
+        // them would starve the rest (two cores give GCD few threads), so each has its own.
+        Thread { [self] in
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
                 lock.withLock { data.append(chunk) }
             }
             done.signal()
-        }
+        }.start()
     }
 
     /// The data read once the pipe closes, or what has arrived after `seconds` if it stays open.
@@ -397,8 +399,9 @@ public final class KilnApp: @unchecked Sendable {
         child.end()
     }
 
+    /// Reads one of the app's pipes on a thread of its own (see `PipeDrain`).
     private func read(_ handle: FileHandle, isStdout: Bool) {
-        DispatchQueue.global().async { [self] in
+        Thread { [self] in
             var pending = Data()
             while true {
                 let chunk = handle.availableData
@@ -424,7 +427,7 @@ public final class KilnApp: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
             }
-        }
+        }.start()
     }
 }
 

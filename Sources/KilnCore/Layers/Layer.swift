@@ -193,6 +193,14 @@ open class Layer: @unchecked Sendable {
         return shadowRadius * 2 + max(abs(shadowOffset.x), abs(shadowOffset.y))
     }
 
+    /// The part of the layer's own coordinate space its rasterized content can cover: the
+    /// bounds and `contentOutset` around them. Rasterizing covers this much, so a subclass
+    /// that draws less (a thin line in a large layer) says so and rasterizes faster.
+    open var contentBounds: Rect {
+        let outset = contentOutset
+        return bounds.insetBy(dx: -outset, dy: -outset)
+    }
+
     /// Whether the layer draws anything of its own.
     open var hasContent: Bool {
         backgroundColor != nil || borderWidth > 0 || contents != nil

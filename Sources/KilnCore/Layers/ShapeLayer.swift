@@ -37,8 +37,29 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         (strokeStart <= 0 && strokeEnd >= 1) ? path : path.trimmed(from: strokeStart, to: strokeEnd)
     }
 
+    /// With nothing of the layer's own behind it (no background, border or contents), only
+    /// the path's reach, its stroke and its shadow: an ember line along a card rasterizes a
+    /// strip, not the card. Each side moves in by whole points, so that the content lands on
+    /// the same pixel grid as it would in the whole rectangle.
+    open override var contentBounds: Rect {
+        let whole = super.contentBounds
+        guard backgroundColor == nil, borderWidth == 0, contents == nil, !path.isEmpty else { return whole }
+        let reach = strokeReach + super.contentOutset
+        let wanted = path.controlPointBounds.insetBy(dx: -reach, dy: -reach)
+        guard let inside = wanted.intersection(whole) else { return Rect(origin: whole.origin, size: .zero) }
+        let left = (inside.minX - whole.minX).rounded(.down), top = (inside.minY - whole.minY).rounded(.down)
+        let right = (whole.maxX - inside.maxX).rounded(.down), bottom = (whole.maxY - inside.maxY).rounded(.down)
+        return Rect(x: whole.minX + left, y: whole.minY + top,
+                    width: whole.width - left - right, height: whole.height - top - bottom)
+    }
+
+    /// How far a stroke reaches past the path, at most.
+    private var strokeReach: Double {
+        strokeColor == nil ? 0 : lineWidth * (lineJoin == .miter ? miterLimit / 2 : 1)
+    }
+
     open override var contentOutset: Double {
-        let stroke = strokeColor == nil ? 0 : lineWidth * (lineJoin == .miter ? miterLimit / 2 : 1)
+        let stroke = strokeReach
         let reach = path.controlPointBounds
         let pathReach = path.isEmpty ? 0 : max(
             bounds.minX - reach.minX, bounds.minY - reach.minY,

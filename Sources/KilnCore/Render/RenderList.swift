@@ -74,12 +74,11 @@ public struct RenderList {
         let transform = layer.transformToSuperlayer.concatenating(parentTransform)
         guard transform.determinant != 0 else { return }
         if layer.hasContent {
-            let outset = layer.contentOutset
             items.append(RenderItem(
                 layer: layer,
                 contentKey: ContentKey(layerID: layer.id, revision: layer.contentRevision),
                 transform: transform, opacity: opacity, clip: clip,
-                contentRect: layer.bounds.insetBy(dx: -outset, dy: -outset),
+                contentRect: layer.contentBounds,
                 isAdditive: layer.isAdditive))
         }
         if let emitter = layer as? EmitterLayer {
