@@ -228,3 +228,101 @@ func gravityBends() {
     #expect(abs(oldest.velocity.y - (-100 + 400 * oldest.age)) < 0.5)
     #expect(particles.filter { $0.age > 0 }.allSatisfy { $0.position.y < 100 })
 }
+
+/// Values drawn from `centre ± range` must stay inside it and reach near both ends.
+private func expectSpread(_ values: [Double], centre: Double, range: Double,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(values.count > 1500, sourceLocation: sourceLocation)
+    #expect(values.allSatisfy { abs($0 - centre) <= range + 1e-6 }, sourceLocation: sourceLocation)
+    #expect(values.min()! < centre - range * 0.95 && values.max()! > centre + range * 0.95,
+            sourceLocation: sourceLocation)
+    let mean = values.reduce(0, +) / Double(values.count)
+    #expect(abs(mean - centre) < range * 0.05, sourceLocation: sourceLocation)
+}
+
+@Test("initial scales stay within scale ± scaleRange and fill it")
+func scaleRange() {
+    let scales = burst { cell in
+        cell.scale = 1.5
+        cell.scaleRange = 0.5
+    }.map(\.scale)
+    expectSpread(scales, centre: 1.5, range: 0.5)
+}
+
+@Test("spins stay within spin ± spinRange and fill it")
+func spinRange() {
+    var simulation = EmitterSimulation(configuration: makeConfiguration { cell in
+        cell.birthRate = 20_000
+        cell.lifetime = 10
+        cell.spin = 2
+        cell.spinRange = 1
+    })
+    simulation.step(dt: 0.1)
+    let before = simulation.particles
+    var next = simulation
+    next.configuration.cells[0].birthRate = 0
+    next.step(dt: 0.05)
+    let spins = zip(before, next.particles).map { ($1.rotation - $0.rotation) / 0.05 }
+    expectSpread(spins, centre: 2, range: 1)
+}
+
+@Test("colour components stay within colour ± their ranges and fill them",
+      arguments: ["red", "green", "blue", "alpha"])
+func colorRanges(component: String) {
+    let values = burst { cell in
+        cell.color = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+        switch component {
+        case "red": cell.redRange = 0.2
+        case "green": cell.greenRange = 0.2
+        case "blue": cell.blueRange = 0.2
+        default: cell.alphaRange = 0.2
+        }
+    }.map { particle in
+        switch component {
+        case "red": particle.color.red
+        case "green": particle.color.green
+        case "blue": particle.color.blue
+        default: particle.color.alpha
+        }
+    }
+    expectSpread(values, centre: 0.5, range: 0.2)
+}
+
+@Test("scaleSpeed and the colour speeds change each particle by their rate times its age")
+func speedsChangeWithAge() {
+    var simulation = EmitterSimulation(configuration: makeConfiguration { cell in
+        cell.lifetime = 3
+        cell.scale = 1
+        cell.scaleSpeed = 0.5
+        cell.color = Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 1)
+        cell.redSpeed = 0.3
+        cell.greenSpeed = -0.3
+        cell.blueSpeed = 0.1
+    })
+
+    run(&simulation, seconds: 1.2)
+
+    let particles = simulation.particles
+    #expect(particles.contains { $0.age > 1 })
+    for p in particles {
+        #expect(abs(p.scale - (1 + 0.5 * p.age)) < 1e-3)
+        #expect(abs(p.color.red - (0.2 + 0.3 * p.age)) < 1e-3)
+        #expect(abs(p.color.green - (0.9 - 0.3 * p.age)) < 1e-3)
+        #expect(abs(p.color.blue - (0.4 + 0.1 * p.age)) < 1e-3)
+    }
+}
+
+@Test("xAcceleration changes horizontal speed by its rate times age")
+func sidewaysAcceleration() {
+    var simulation = EmitterSimulation(configuration: makeConfiguration { cell in
+        cell.emissionLongitude = -.pi / 2
+        cell.xAcceleration = 120
+    })
+
+    run(&simulation, seconds: 0.8)
+
+    let particles = simulation.particles
+    #expect(particles.contains { $0.age > 0.5 })
+    #expect(particles.allSatisfy { abs($0.velocity.x - 120 * $0.age) < 0.5 })
+    #expect(particles.filter { $0.age > 0.2 }.allSatisfy { $0.position.x > 100 })
+}
