@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnScenes
 import Testing
 
 /// SDL_mixer through SDL's `disk` audio driver, which writes the mixed stream (16-bit
@@ -49,6 +50,30 @@ struct AudioDiskTests {
 
         #expect(third >= 3, "too little hum: \(levels)")
         #expect(abs(after / before - 0.5) < 0.12, "before \(before), after \(after)")
+    }
+
+    @Test("L2/L3 (#5): the laser scene's hum is heard while the laser is on, then silence after leaving")
+    func laserSceneHumThenSilence() throws {
+        var events: [String] = []
+        let levels = try recordDiskOutput { audio, output in
+            let recorder = EventRecorder()
+            let scene = LaserScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: recorder,
+                                                         audio: audio))
+            // Past ignition (0.35 s) on scene time; the device plays on in real time.
+            for frame in 1...60 { scene.advance(to: Double(frame) / 120) }
+            events = recorder.names
+            try output.waitForGrowth(seconds: 1.2)
+            scene.leave()
+            try output.waitForGrowth(seconds: 0.5)
+        }
+        // The scene starts the hum at 55 % volume; the ignition sound is over after 0.6 s.
+        let floor = 0.25 * 0.55 * Self.synthesizedHumLevel()
+        let laserOn = levels[14..<24]
+
+        #expect(events == ["laser.on"])
+        #expect(laserOn.allSatisfy { $0 > floor }, "hum below \(floor) while on: \(Array(laserOn))")
+        // leave() fades over 0.15 s; the last 150 ms were mixed at least 350 ms after it.
+        #expect(levels.suffix(3).allSatisfy { $0 < 0.001 }, "\(levels.suffix(3))")
     }
 
     @Test("Without an audio device, make warns once and returns a silent service that works")

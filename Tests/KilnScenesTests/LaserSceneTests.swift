@@ -61,6 +61,14 @@ final class LaserHarness {
     func up() {
         send(.ended)
     }
+
+    /// A short press and release at `point`.
+    func tap(at point: Point) {
+        pointer = point
+        send(.began)
+        run(until: time + 0.05)
+        send(.ended)
+    }
 }
 
 @Suite("Laser card burner")

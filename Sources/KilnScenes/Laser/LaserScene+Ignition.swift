@@ -33,10 +33,13 @@ extension LaserScene {
         }
     }
 
-    /// The glow breathes a little while on (L2): smooth noise within ±flicker.
+    /// The glow breathes a little while on (L2): smooth noise within ±flicker around a
+    /// nominal level set just low enough that the brightest flicker is still fully opaque.
     func applyFlicker(at time: Double) {
         guard isLaserOn else { return }
-        let level = 1 - tuning.flicker * LaserScene.noise(time * 14, seed: context.seed)
+        let nominal = 1 / (1 + tuning.flicker)
+        let swing = 2 * LaserScene.noise(time * 14, seed: context.seed) - 1
+        let level = min(max(nominal * (1 + tuning.flicker * swing), 0), 1)
         halo.opacity = level
         for spill in [beamUp, beamDown] { spill.opacity = level }
     }
