@@ -1,4 +1,6 @@
 import Foundation
+import KilnCore
+import KilnPlatform
 import KilnTestSupport
 import Testing
 
@@ -116,5 +118,57 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("bad.toml:2: colors.later"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    /// Renders the gallery with `arguments` into a fresh PNG and reads it back.
+    func renderGallery(_ arguments: [String], environment: [String: String]? = nil) throws -> Bitmap {
+        let out = scratch.appendingPathComponent("\(UUID().uuidString).png").path
+        let result = try ExternalCommand.run(kiln, ["render", "gallery", "--out", out] + arguments,
+                                             environment: environment, timeout: 120, allowFailure: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try Bitmap.readPNG(from: out)
+    }
+
+    @Test("X2: --device writes each preset's canvas size", arguments: DevicePreset.all)
+    func devicePresets(preset: DevicePreset) throws {
+        let image = try renderGallery(["--device", preset.name, "--scale", "1"])
+
+        #expect(image.width == Int(preset.size.width) && image.height == Int(preset.size.height))
+    }
+
+    @Test("X2: --device at the default 2× writes twice the preset's size")
+    func devicePresetAt2x() throws {
+        let image = try renderGallery(["--device", DevicePreset.pixel7.name])
+
+        #expect(image.width == 824 && image.height == 1830)
+    }
+
+    @Test("--size WxH writes a canvas of that size")
+    func customSize() throws {
+        let image = try renderGallery(["--size", "333x555", "--scale", "1"])
+
+        #expect(image.width == 333 && image.height == 555)
+    }
+
+    @Test("--at renders a later frame: the gallery's particles have moved on")
+    func laterFrame() throws {
+        let start = try renderGallery(["--at", "0", "--scale", "1"])
+        let again = try renderGallery(["--at", "0", "--scale", "1"])
+        let later = try renderGallery(["--at", "1.5", "--scale", "1"])
+
+        #expect(ImageDifference(actual: again, expected: start, tolerance: 0).pixelsOverTolerance == 0)
+        let moved = ImageDifference(actual: later, expected: start, tolerance: 8)
+        #expect(moved.sizesMatch && moved.pixelsOverTolerance > 100)
+    }
+
+    @Test("kiln render needs no display: it works with DISPLAY and WAYLAND_DISPLAY unset")
+    func renderWithoutDisplay() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+
+        let image = try renderGallery(["--scale", "1"], environment: environment)
+
+        #expect(image.width == 390 && image.height == 844)
     }
 }

@@ -41,4 +41,81 @@ struct GalleryTests {
         #expect(afterSecond == twin.simulation.particles)
         #expect(afterBackwards == afterSecond)
     }
+
+    @Test("#2: the gallery fills shapes with the even-odd rule, leaving a hole")
+    func evenOddFills() throws {
+        let (gallery, _) = try makeGallery()
+
+        for name in ["gallery.evenOddStar", "gallery.evenOddRing"] {
+            let shape = try #require(gallery.root.layer(named: name) as? ShapeLayer)
+            #expect(shape.fillColor != nil && shape.fillRule == .evenOdd && shape.strokeColor == nil)
+        }
+        let ring = try #require(gallery.root.layer(named: "gallery.evenOddRing") as? ShapeLayer)
+        #expect(ring.path.elements.filter { if case .move = $0 { true } else { false } }.count == 2)
+    }
+
+    @Test("#2: strokes are trimmed at their start as well as their end, and dashes shifted by a phase")
+    func trimmingAndDashPhase() throws {
+        let (gallery, _) = try makeGallery()
+
+        let rings = try (0..<3).map { try #require(gallery.root.layer(named: "gallery.ring\($0)") as? ShapeLayer) }
+        let dots = try (0..<2).map { try #require(gallery.root.layer(named: "gallery.dots\($0)") as? ShapeLayer) }
+
+        #expect(rings.contains { $0.strokeStart > 0 && $0.strokeEnd < 1 })
+        #expect(rings.contains { $0.strokeStart == 0 && $0.strokeEnd < 1 })
+        #expect(dots[0].lineDashPattern == dots[1].lineDashPattern && !dots[0].lineDashPattern.isEmpty)
+        #expect(dots[0].lineDashPhase == 0 && dots[1].lineDashPhase > 0)
+    }
+
+    @Test("#2: every line join is shown, each with a different line cap")
+    func joinsAndCaps() throws {
+        let (gallery, _) = try makeGallery()
+
+        let zigzags = try [LineJoin.miter, .bevel, .round].map { join in
+            try #require(gallery.root.layer(named: "gallery.join.\(join.rawValue)") as? ShapeLayer)
+        }
+
+        #expect(zigzags.map(\.lineJoin) == [.miter, .bevel, .round])
+        #expect(zigzags.map(\.lineCap) == [.butt, .square, .round])
+        #expect(zigzags.allSatisfy { $0.strokeColor != nil && $0.lineWidth >= 4 })
+    }
+
+    @Test("#2: a layer is skewed by a shear, not only rotated or scaled")
+    func skewedLayer() throws {
+        let (gallery, _) = try makeGallery()
+
+        let skewed = try #require(gallery.root.layer(named: "gallery.skewed"))
+
+        #expect(skewed.transform == GalleryScene.shear)
+        #expect(skewed.transform.c != 0 && skewed.transform.b == 0 && skewed.transform.a == 1 && skewed.transform.d == 1)
+    }
+
+    @Test("#2: text is justified and truncated at the start and in the middle")
+    func textOptions() throws {
+        let (gallery, _) = try makeGallery()
+
+        let justified = try #require(gallery.root.layer(named: "gallery.justified") as? TextLayer)
+        let start = try #require(gallery.root.layer(named: "gallery.truncation.start") as? TextLayer)
+        let middle = try #require(gallery.root.layer(named: "gallery.truncation.middle") as? TextLayer)
+
+        #expect(justified.alignmentMode == .justified && justified.isWrapped)
+        #expect(start.truncationMode == .start && middle.truncationMode == .middle)
+    }
+
+    @Test("#2: the section cards follow one another down the iPhone 14 canvas without overlapping")
+    func fitsTheCanvas() throws {
+        let (gallery, _) = try makeGallery()
+        let canvas = Rect(origin: .zero, size: DevicePreset.iPhone14.size)
+
+        // The section cards: filled panels spanning the canvas less a 16-point margin either side.
+        let cards = gallery.root.sublayers.filter {
+            !($0 is TextLayer) && $0.backgroundColor != nil && $0.frame.minX == 16 && $0.frame.width == canvas.width - 32
+        }
+
+        #expect(cards.count == 5)
+        for (card, next) in zip(cards, cards.dropFirst()) {
+            #expect(card.frame.maxY < next.frame.minY)
+        }
+        #expect(cards.allSatisfy { $0.frame.minX >= 0 && $0.frame.maxX <= canvas.maxX && $0.frame.maxY <= canvas.maxY - 12 })
+    }
 }

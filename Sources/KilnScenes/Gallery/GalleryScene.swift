@@ -50,11 +50,11 @@ public final class GalleryScene: Scene {
                                         color: Palette.secondaryLabel))
         buildFountain(frame: Rect(cardWidth + 16 - 92, 24, 92, 74))
         y += 68
-        y = addSection("STROKES", at: y, height: 96, build: buildStrokes)
-        y = addSection("GRADIENTS", at: y, height: 116, dark: true, build: buildGradients)
-        y = addSection("TEXT", at: y, height: 160, build: buildText)
+        y = addSection("STROKES AND FILLS", at: y, height: 150, build: buildStrokes)
+        y = addSection("GRADIENTS", at: y, height: 108, dark: true, build: buildGradients)
+        y = addSection("TEXT", at: y, height: 140, build: buildText)
         y = addSection("SHADOWS AND GLOWS", at: y, height: 92, build: buildShadows)
-        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 110, build: buildTransforms)
+        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 96, build: buildTransforms)
     }
 
     /// A caption and a card; `build` fills the card. Returns the y below it.
@@ -67,6 +67,6 @@ public final class GalleryScene: Scene {
         card.applyCardShadow()
         root.addSublayer(card)
         build(card)
-        return y + 20 + height + 12
+        return y + 20 + height + 10
     }
 }
