@@ -95,6 +95,18 @@ struct BasicAnimationByTests {
         #expect(near(middle, Point(10, -5)))
         #expect(move.endpoints(model: Point(5, 5)) == (Point(5, 5), Point(15, -15)))
     }
+
+    @Test("By grows bounds component by component")
+    func boundsBy() {
+        let layer = Layer()
+        layer.bounds = Rect(0, 0, 10, 10)
+
+        let middle = presented(layer, BasicAnimation(.bounds, by: Rect(0, 0, 20, 40), duration: 1), at: 0.5) {
+            layer.bounds
+        }
+
+        #expect(middle == Rect(0, 0, 20, 30))
+    }
 }
 
 @Suite("Several animations on one property")

@@ -148,7 +148,7 @@ final class PropertyTrack<Value: Equatable> {
 /// set: from and to run between them; from and by run from `from` to `from + by`; by and to
 /// from `to − by` to `to`; one of them alone runs from or to the model value, `by` alone from
 /// the model to `model + by`. `byValue` exists only for values that can be added
-/// (`VectorValue`: numbers and points); when `fromValue` and `toValue` are both set it is
+/// (`VectorValue`: numbers, points, sizes and rectangles; not colours or transforms); when `fromValue` and `toValue` are both set it is
 /// ignored.
 public final class BasicAnimation<Value: Interpolatable & Equatable>: PropertyAnimation<Value> {
     /// The start; `nil` starts from the model value.
