@@ -76,7 +76,7 @@ open class PropertyAnimation<Value: Interpolatable & Equatable>: Animation {
     override func begin(on layer: Layer) {
         let running = layer.animationEntries.lazy
             .compactMap { $0.animation as? PropertyAnimation<Value> }
-            .first { $0 !== self && $0.property.name == self.property.name && $0.track != nil }
+            .first { $0 !== self && $0.propertyName == self.propertyName && $0.track != nil }
         if let shared = running?.track {
             track = shared
         } else if let model = property.read(layer) {
@@ -97,11 +97,13 @@ open class PropertyAnimation<Value: Interpolatable & Equatable>: Animation {
     override func end(on layer: Layer) {
         guard let track else { return }
         self.track = nil
-        if let current = property.read(layer) { track.adoptModel(ifChanged: current) }
         let shown = track.leave(ObjectIdentifier(self))
+        guard let current = property.read(layer) else { return }
+        track.adoptModel(ifChanged: current)
+        // The last one to end keeps its final value when it fills forwards.
         if shown == nil && fillsForwards { return }
         let value = shown ?? track.model
-        guard property.read(layer) != value else { return }
+        guard current != value else { return }
         layer.withPresentation { property.write(layer, value) }
         track.presented = value
     }
