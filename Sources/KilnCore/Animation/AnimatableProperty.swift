@@ -49,6 +49,8 @@ extension AnimatableProperty where Value == Double {
     public static let strokeEnd = AnimatableProperty("strokeEnd", \ShapeLayer.strokeEnd)
     public static let lineWidth = AnimatableProperty("lineWidth", \ShapeLayer.lineWidth)
     public static let fontSize = AnimatableProperty("fontSize", \TextLayer.fontSize)
+    /// The emitter's birth-rate multiplier: animating it fires the emitter.
+    public static let birthRate = AnimatableProperty("birthRate", \EmitterLayer.birthRate)
     /// The rotation part of `transform`, in radians (like "transform.rotation.z").
     public static let rotation = AnimatableProperty("transform.rotation", \Layer.rotation)
     /// A uniform scale as the transform (like "transform.scale").

@@ -52,16 +52,21 @@ open class Animation {
 }
 
 /// An animation of one property, remembering the model value underneath it.
+///
+/// Several animations may drive one property under different keys: they share one
+/// `PropertyTrack`, so each sees the same model value, the one added last shows, and the
+/// property returns to the model only when the last of them ends.
 open class PropertyAnimation<Value: Interpolatable & Equatable>: Animation {
     public let property: AnimatableProperty<Value>
-    /// The value the layer holds when no animation runs; the end point when `toValue` is `nil`.
-    public internal(set) var modelValue: Value?
-    private var lastPresented: Value?
+    private var track: PropertyTrack<Value>?
 
     public init(_ property: AnimatableProperty<Value>) {
         self.property = property
         super.init()
     }
+
+    /// The value the layer holds when no animation runs; the end point when `toValue` is `nil`.
+    public var modelValue: Value? { track?.model }
 
     /// The presented value at eased progress `p`, given the model value.
     open func value(atProgress p: Double, elapsed: Double, model: Value) -> Value { model }
@@ -69,32 +74,97 @@ open class PropertyAnimation<Value: Interpolatable & Equatable>: Animation {
     override var propertyName: String { property.name }
 
     override func begin(on layer: Layer) {
-        modelValue = property.read(layer)
+        let running = layer.animationEntries.lazy
+            .compactMap { $0.animation as? PropertyAnimation<Value> }
+            .first { $0 !== self && $0.propertyName == self.propertyName && $0.track != nil }
+        if let shared = running?.track {
+            track = shared
+        } else if let model = property.read(layer) {
+            track = PropertyTrack(model: model)
+        }
+        track?.join(ObjectIdentifier(self))
     }
 
     override func apply(to layer: Layer, elapsed: Double) {
-        guard let current = property.read(layer) else { return }
-        // A value that is not the one last presented was set by someone else: the new model.
-        if let last = lastPresented, current != last { modelValue = current }
-        let model = modelValue ?? current
-        let presented = progress(atElapsed: elapsed).map { value(atProgress: $0, elapsed: elapsed - delay, model: model) } ?? model
+        guard let track, let current = property.read(layer) else { return }
+        track.adoptModel(ifChanged: current)
+        let presented = progress(atElapsed: elapsed)
+            .map { value(atProgress: $0, elapsed: elapsed - delay, model: track.model) } ?? track.model
         layer.withPresentation { property.write(layer, presented) }
-        lastPresented = presented
+        track.present(presented, by: ObjectIdentifier(self))
     }
 
     override func end(on layer: Layer) {
-        guard !fillsForwards, let model = modelValue, let current = property.read(layer) else { return }
-        if let last = lastPresented, current != last { return }
-        layer.withPresentation { property.write(layer, model) }
+        guard let track else { return }
+        self.track = nil
+        let shown = track.leave(ObjectIdentifier(self))
+        guard let current = property.read(layer) else { return }
+        track.adoptModel(ifChanged: current)
+        // The last one to end keeps its final value when it fills forwards.
+        if shown == nil && fillsForwards { return }
+        let value = shown ?? track.model
+        guard current != value else { return }
+        layer.withPresentation { property.write(layer, value) }
+        track.presented = value
+    }
+}
+
+/// The model value of one layer property and what each animation driving it last presented.
+final class PropertyTrack<Value: Equatable> {
+    /// The value underneath the animations.
+    private(set) var model: Value
+    /// The value last written by any of the animations.
+    var presented: Value?
+    /// The animations on the property in the order they began, with what each last presented.
+    private var members: [(id: ObjectIdentifier, presented: Value?)] = []
+
+    init(model: Value) {
+        self.model = model
+    }
+
+    func join(_ id: ObjectIdentifier) {
+        members.append((id, nil))
+    }
+
+    /// A value other than the one last presented was set by someone else: the new model.
+    func adoptModel(ifChanged current: Value) {
+        if let presented, current != presented { model = current }
+    }
+
+    func present(_ value: Value, by id: ObjectIdentifier) {
+        presented = value
+        if let index = members.firstIndex(where: { $0.id == id }) { members[index].presented = value }
+    }
+
+    /// Removes an animation; returns what the remaining ones show (the latest one's last
+    /// value), or `nil` when none remains or none has shown anything yet.
+    func leave(_ id: ObjectIdentifier) -> Value? {
+        members.removeAll { $0.id == id }
+        return members.last { $0.presented != nil }?.presented
     }
 }
 
 /// From one value to another (or by an amount) along a timing curve: `CABasicAnimation`.
+///
+/// As in Core Animation, at most two of `fromValue`, `toValue` and `byValue` are meant to be
+/// set: from and to run between them; from and by run from `from` to `from + by`; by and to
+/// from `to − by` to `to`; one of them alone runs from or to the model value, `by` alone from
+/// the model to `model + by`. `byValue` exists only for values that can be added
+/// (`VectorValue`: numbers, points, sizes and rectangles; not colours or transforms); when `fromValue` and `toValue` are both set it is
+/// ignored.
 public final class BasicAnimation<Value: Interpolatable & Equatable>: PropertyAnimation<Value> {
     /// The start; `nil` starts from the model value.
     public var fromValue: Value?
     /// The end; `nil` ends at the model value.
     public var toValue: Value?
+    /// The amount of `byValue` with how to add and subtract it, set through `byValue`.
+    fileprivate var offset: Offset?
+
+    fileprivate struct Offset {
+        let amount: Value
+        let added: (Value) -> Value
+        let subtracted: (Value) -> Value
+    }
 
     public init(_ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil,
                 duration: Double = 0.25, timing: TimingFunction = .linear) {
@@ -105,8 +175,35 @@ public final class BasicAnimation<Value: Interpolatable & Equatable>: PropertyAn
         timingFunction = timing
     }
 
+    /// The start and end for the given model value, following `fromValue`, `toValue` and `byValue`.
+    public func endpoints(model: Value) -> (from: Value, to: Value) {
+        switch (fromValue, toValue, offset) {
+        case let (from?, to?, _): (from, to)
+        case let (from?, nil, by?): (from, by.added(from))
+        case let (nil, to?, by?): (by.subtracted(to), to)
+        case let (nil, nil, by?): (model, by.added(model))
+        default: (fromValue ?? model, toValue ?? model)
+        }
+    }
+
     public override func value(atProgress p: Double, elapsed: Double, model: Value) -> Value {
-        (fromValue ?? model).interpolated(to: toValue ?? model, t: p)
+        let (from, to) = endpoints(model: model)
+        return from.interpolated(to: to, t: p)
+    }
+}
+
+extension BasicAnimation where Value: VectorValue {
+    /// An animation by `by` (CABasicAnimation's `byValue`), from `from` or to `to` if given.
+    public convenience init(_ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil,
+                            by: Value, duration: Double = 0.25, timing: TimingFunction = .linear) {
+        self.init(property, from: from, to: to, duration: duration, timing: timing)
+        byValue = by
+    }
+
+    /// The change over the animation, relative to `fromValue`, `toValue` or the model value.
+    public var byValue: Value? {
+        get { offset?.amount }
+        set { offset = newValue.map { by in Offset(amount: by, added: { $0 + by }, subtracted: { $0 - by }) } }
     }
 }
 

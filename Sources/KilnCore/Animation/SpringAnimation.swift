@@ -15,6 +15,38 @@ extension Point: VectorValue {
     public func scaled(by factor: Double) -> Point { self * factor }
 }
 
+extension Size: VectorValue {
+    /// Widths and heights added.
+    public static func + (lhs: Size, rhs: Size) -> Size {
+        Size(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+    }
+
+    /// Widths and heights subtracted.
+    public static func - (lhs: Size, rhs: Size) -> Size {
+        Size(width: lhs.width - rhs.width, height: lhs.height - rhs.height)
+    }
+
+    /// The size times `factor`.
+    public func scaled(by factor: Double) -> Size { self * factor }
+}
+
+extension Rect: VectorValue {
+    /// Origins and sizes added: growing `bounds` by an amount.
+    public static func + (lhs: Rect, rhs: Rect) -> Rect {
+        Rect(origin: lhs.origin + rhs.origin, size: lhs.size + rhs.size)
+    }
+
+    /// Origins and sizes subtracted.
+    public static func - (lhs: Rect, rhs: Rect) -> Rect {
+        Rect(origin: lhs.origin - rhs.origin, size: lhs.size - rhs.size)
+    }
+
+    /// Origin and size times `factor`.
+    public func scaled(by factor: Double) -> Rect {
+        Rect(origin: origin.scaled(by: factor), size: size.scaled(by: factor))
+    }
+}
+
 /// A spring from one value to another, solved in closed form: `CASpringAnimation`.
 ///
 /// Its duration is the spring's settling time. A release velocity in the value's own units
