@@ -1,5 +1,8 @@
 import Foundation
 
+/// Core Graphics' name for `Transform`, for code written against it.
+public typealias AffineTransform = Transform
+
 /// A 2-D affine transform with Core Graphics' layout: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Transform: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
