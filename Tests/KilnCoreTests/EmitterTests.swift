@@ -18,15 +18,20 @@ private func run(_ simulation: inout EmitterSimulation, seconds: Double, dt: Dou
     for _ in 0..<Int((seconds / dt).rounded()) { simulation.step(dt: dt) }
 }
 
-/// Particles born in one long step, with nothing pulling on them.
-private func burst(_ adjust: (inout EmitterCell) -> Void) -> [Particle] {
+/// A simulation after one long step in which many particles were born, nothing pulling on them.
+private func burstSimulation(_ adjust: (inout EmitterCell) -> Void) -> EmitterSimulation {
     var simulation = EmitterSimulation(configuration: makeConfiguration { cell in
         cell.birthRate = 20_000
         cell.lifetime = 10
         adjust(&cell)
     })
     simulation.step(dt: 0.1)
-    return simulation.particles
+    return simulation
+}
+
+/// The particles of `burstSimulation`.
+private func burst(_ adjust: (inout EmitterCell) -> Void) -> [Particle] {
+    burstSimulation(adjust).particles
 }
 
 @Test("the same seed and steps give identical particles")
@@ -251,13 +256,10 @@ func scaleRange() {
 
 @Test("spins stay within spin ± spinRange and fill it")
 func spinRange() {
-    var simulation = EmitterSimulation(configuration: makeConfiguration { cell in
-        cell.birthRate = 20_000
-        cell.lifetime = 10
+    let simulation = burstSimulation { cell in
         cell.spin = 2
         cell.spinRange = 1
-    })
-    simulation.step(dt: 0.1)
+    }
     let before = simulation.particles
     var next = simulation
     next.configuration.cells[0].birthRate = 0
@@ -269,22 +271,16 @@ func spinRange() {
 @Test("colour components stay within colour ± their ranges and fill them",
       arguments: ["red", "green", "blue", "alpha"])
 func colorRanges(component: String) {
+    let (range, value): (WritableKeyPath<EmitterCell, Double>, KeyPath<Color, Double>) = switch component {
+    case "red": (\.redRange, \.red)
+    case "green": (\.greenRange, \.green)
+    case "blue": (\.blueRange, \.blue)
+    default: (\.alphaRange, \.alpha)
+    }
     let values = burst { cell in
         cell.color = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
-        switch component {
-        case "red": cell.redRange = 0.2
-        case "green": cell.greenRange = 0.2
-        case "blue": cell.blueRange = 0.2
-        default: cell.alphaRange = 0.2
-        }
-    }.map { particle in
-        switch component {
-        case "red": particle.color.red
-        case "green": particle.color.green
-        case "blue": particle.color.blue
-        default: particle.color.alpha
-        }
-    }
+        cell[keyPath: range] = 0.2
+    }.map { $0.color[keyPath: value] }
     expectSpread(values, centre: 0.5, range: 0.2)
 }
 

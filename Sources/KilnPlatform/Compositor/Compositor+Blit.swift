@@ -95,13 +95,14 @@ extension Compositor {
             } else if rowAlpha > 0 {
                 Self.fill(target + middle.lowerBound, count: middle.count, color: argb, alpha: rowAlpha)
             }
-            for range in [x0..<middle.lowerBound, middle.upperBound..<x1] {
-                for x in range {
-                    let dx = max(corners.minX - (Double(x) + 0.5), Double(x) + 0.5 - corners.maxX, 0)
-                    let pixelAlpha = Self.covered(alpha, radius + 0.5 - (dx * dx + dy * dy).squareRoot())
-                    if pixelAlpha > 0 { Self.fill(target + x, count: 1, color: argb, alpha: pixelAlpha) }
-                }
+            // Left and right of the middle, each pixel by its distance to the corner's arc.
+            func edgePixel(_ x: Int) {
+                let dx = max(corners.minX - (Double(x) + 0.5), Double(x) + 0.5 - corners.maxX, 0)
+                let pixelAlpha = Self.covered(alpha, radius + 0.5 - (dx * dx + dy * dy).squareRoot())
+                if pixelAlpha > 0 { Self.fill(target + x, count: 1, color: argb, alpha: pixelAlpha) }
             }
+            for x in x0..<middle.lowerBound { edgePixel(x) }
+            for x in middle.upperBound..<x1 { edgePixel(x) }
         }
         return true
     }
