@@ -51,28 +51,22 @@ struct Devices: ParsableCommand {
     }
 }
 
+/// Set by the SIGINT and SIGTERM handlers; a global, since a C signal handler captures nothing.
+private let stopSignalled = Atomic(false)
+
 /// Turns SIGINT and SIGTERM into a flag the watch loop checks, so it ends cleanly.
-private final class StopRequest {
-    /// The flag the signal handlers set, on a queue of their own.
-    private final class Flag: Sendable {
-        let value = Atomic(false)
-    }
-
-    private let flag = Flag()
-    private let sources: [any DispatchSourceSignal]
-
+///
+/// Plain signal handlers, in place before `init` returns: a dispatch signal source starts
+/// listening only some time after it is resumed, and a signal that came sooner (a test's
+/// Ctrl+C right after the opening line) was ignored and lost.
+private struct StopRequest {
     init() {
-        let flag = flag
-        sources = [SIGINT, SIGTERM].map { number in
-            // The default action would end the process at once; the source hears it instead.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { flag.value.store(true, ordering: .relaxed) }
-            source.resume()
-            return source
+        stopSignalled.store(false, ordering: .relaxed)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in stopSignalled.store(true, ordering: .relaxed) }
         }
     }
 
     /// Whether a stop was asked for.
-    var isRequested: Bool { flag.value.load(ordering: .relaxed) }
+    var isRequested: Bool { stopSignalled.load(ordering: .relaxed) }
 }
