@@ -7,9 +7,7 @@ import Testing
 struct EvemuCommandLineTests {
     let kiln: URL
     let scratch: URL
-    let tablets = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/fixtures/tablets").standardizedFileURL
+    let tablets = ProjectFiles.tablets
 
     init() throws {
         kiln = try KilnBinary.locate()

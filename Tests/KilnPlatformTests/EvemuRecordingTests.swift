@@ -1,14 +1,10 @@
 import Foundation
 import KilnPlatform
+import KilnTestSupport
 import Testing
 
-/// The shared tablet recordings: `shared/` sits beside the repository root, here and in CI.
-private let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // KilnPlatformTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the repository root
-    .appendingPathComponent("../shared/fixtures/tablets")
-    .standardizedFileURL
+/// Real tablet recordings kept with the tests.
+private let fixtures = ProjectFiles.tablets
 
 private let cintiqURL = fixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events")
 private let intuosDescriptionURL = fixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc")
@@ -235,6 +231,6 @@ struct EvemuRecordingTests {
         }
 
         #expect(missing?.description == "pen.events: no such file")
-        #expect(folder?.description == "tablets: is a folder, not a file")
+        #expect(folder?.description == "Tablets: is a folder, not a file")
     }
 }

@@ -5,13 +5,8 @@ import KilnScenes
 import KilnTestSupport
 import Testing
 
-/// The shared tablet recordings: `shared/` sits beside the repository root, here and in CI.
-let tabletFixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // KilnPlatformTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the repository root
-    .appendingPathComponent("../shared/fixtures/tablets")
-    .standardizedFileURL
+/// Real tablet recordings kept with the tests.
+let tabletFixtures = ProjectFiles.tablets
 
 private func cintiq() throws -> EvemuRecording {
     try EvemuRecording(contentsOf: tabletFixtures.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"))
