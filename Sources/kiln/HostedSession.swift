@@ -15,12 +15,16 @@ final class HostedSession: HostedScene {
     private(set) var timeOrigin = 0.0
     private var lastTime = 0.0
     private let wallClock = SystemClock()
+    /// The HUD drawn over offline frames, for videos that show it.
+    private let hud: RenderHUD?
 
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
-    /// `reportsProblems: false` leaves a stopped script to the caller to report.
+    /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
+    /// drawn over offline frames.
     init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
-         remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true) {
+         remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil) {
         self.session = session
+        self.hud = hud
         self.capturePath = capturePath
         self.tuning = tuning
         self.remake = remake
@@ -36,11 +40,16 @@ final class HostedSession: HostedScene {
     /// The tuning in force, for recordings rendered again offline.
     var tuningSources: [TuningSource] { tuning?.sources ?? [] }
     var overlays: [Layer] { session.overlays }
+    var overlay: Layer? { hud?.hud.root }
 
     func advance(to time: Double) {
         lastTime = time
         if let tuning { retune(tuning.poll(now: wallClock.now)) }
-        session.advance(to: time - timeOrigin)
+        if let hud {
+            hud.advance(session, to: time - timeOrigin)
+        } else {
+            session.advance(to: time - timeOrigin)
+        }
         if let problem = session.scriptProblem, !reportedProblem {
             reportedProblem = true
             warn("the script stopped: \(problem)")

@@ -18,6 +18,9 @@ struct RecordingOptions: ParsableArguments {
     @Flag(help: "Draw a soft circle at each pointer, growing with pressure; recordings show them too.")
     var touches = false
 
+    @Flag(help: "Draw the HUD over what R saves, as kiln render --hud does (the window's own HUD is left out otherwise).")
+    var recordHud = false
+
     func validate() throws {
         guard let format = VideoFormat(rawValue: recordFormat.lowercased()) else {
             throw ValidationError("--record-format takes mp4, webm or gif; got '\(recordFormat)'.")
@@ -67,7 +70,7 @@ final class LiveClipSaver: ClipSaver {
         let tuningSources = hosted.tuningSources
         // A retuned scene started afresh: its log counts from then.
         let start = max(0, start - hosted.timeOrigin), end = max(0, end - hosted.timeOrigin)
-        let showsTouches = options.touches, scale = options.scale, format = options.format
+        let showsTouches = options.touches, showsHUD = options.recordHud, scale = options.scale, format = options.format
         let folder = options.folder()
         let stamp = Self.timestamp()
         let path = (folder as NSString).appendingPathComponent("kiln-\(name)-\(stamp).\(format.rawValue)")
@@ -93,8 +96,9 @@ final class LiveClipSaver: ClipSaver {
                         var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
                         context.tuningSources = tuningSources
                         let made = SceneCatalog.make(name, context: context) ?? LauncherScene(context: context)
-                        return HostedSession(session: SceneSession(scene: made, script: script, showsTouches: showsTouches),
-                                             capturePath: nil, reportsProblems: false)
+                        let session = SceneSession(scene: made, script: script, showsTouches: showsTouches)
+                        let hud = showsHUD ? RenderHUD(canvas: device.size, session: session) : nil
+                        return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: hud)
                     },
                     progress: { done, total in
                         progress.update(done: done, total: total)

@@ -81,7 +81,9 @@ struct Render: ParsableCommand {
         }
         if let format = VideoFormat(path: out) {
             try checkFileOutput()
-            return try renderVideo(format: format, device: device) { try makeSession(quiet: $0) }
+            return try renderVideo(format: format, device: device, losses: replay?.loss().map { [$0] } ?? []) {
+                try makeSession(quiet: $0)
+            }
         }
         // An existing folder takes frames, unless its name asks for one picture.
         let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
@@ -205,7 +207,7 @@ struct Render: ParsableCommand {
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
-    private func renderVideo(format: VideoFormat, device: DevicePreset,
+    private func renderVideo(format: VideoFormat, device: DevicePreset, losses: [PenLoss],
                              makeSession: (_ quiet: Bool) throws -> SceneSession) throws {
         let ffmpeg: URL
         do { ffmpeg = try FFmpegLocator.locate() } catch {
@@ -225,7 +227,8 @@ struct Render: ParsableCommand {
                     passes += 1
                     // The first session is made already; a GIF's second pass prints the events.
                     if passes > 1 { session = try makeSession(false) }
-                    return HostedSession(session: session, capturePath: nil, reportsProblems: false)
+                    let overlay = hud ? RenderHUD(canvas: device.size, session: session, losses: losses) : nil
+                    return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: overlay)
                 },
                 check: { _ in if let problem = session.scriptProblem { throw ScriptStopped(problem: problem) } },
                 progress: { progress.update(done: $0, total: $1) })

@@ -2,15 +2,18 @@ import KilnCore
 import KilnPlatform
 import KilnScenes
 
-/// The HUD over offline frames (`kiln render --hud`). Its frame graph shows how long the
-/// frames before took here to step (update) and to draw (render), measured with the
-/// system clock; offline there is no present. Its pressure readout follows the session's
+/// The HUD over offline frames (`kiln render --hud`, and R's recordings with `--record-hud`).
+/// Its frame graph shows how long the frames before took here to step (update) and to draw
+/// (render), measured with the system clock; offline there is no present. Its pressure readout follows the session's
 /// pointer events, and a pen lost at a known time (a cut `--evemu` replay) shows from then.
 final class RenderHUD {
     let hud: HUD
     private let clock = SystemClock()
     /// Losses still to report, in time order.
     private var losses: [PenLoss]
+    /// For videos, whose frames are drawn by the clip renderer: the last frame's time and
+    /// update, and when its stepping ended (its drawing went on until the next step).
+    private var pending: (time: Double, update: Double, end: Double)?
 
     /// A HUD over `session`'s frames that reports `losses` at their times.
     init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
@@ -53,6 +56,21 @@ final class RenderHUD {
                                 background: session.scene.backgroundColor, overlay: overlay)
         hud.record(FrameSample(time: time, update: (updated - start) * 1000, render: (clock.now - updated) * 1000))
         return frame
+    }
+
+    /// Steps the session to `time` and brings the HUD up to date for a frame that someone
+    /// else draws (a video's): the previous frame's render time is the time from the end of
+    /// its step to this one, so it counts handing its pixels to the encoder too.
+    func advance(_ session: SceneSession, to time: Double) {
+        let start = clock.now
+        if let pending {
+            hud.record(FrameSample(time: pending.time, update: pending.update, render: (start - pending.end) * 1000))
+        }
+        session.advance(to: time)
+        let updated = clock.now
+        reportLosses(upTo: time)
+        hud.update(now: time, scene: session.scene.root, guides: session.scene.guides)
+        pending = (time, (updated - start) * 1000, clock.now)
     }
 
     /// Hands the HUD the losses due by `time`.

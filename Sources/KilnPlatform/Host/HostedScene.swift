@@ -21,9 +21,13 @@ public protocol HostedScene: AnyObject {
     var guides: [ThresholdGuide] { get }
     /// Layers drawn over the scene, such as touch indicators; each its own tree.
     var overlays: [Layer] { get }
+    /// A layer tree drawn last, over the scene and its overlays, at the output's scale, as
+    /// the HUD is: `nil` for none.
+    var overlay: Layer? { get }
 }
 
 extension HostedScene {
     public var guides: [ThresholdGuide] { [] }
     public var overlays: [Layer] { [] }
+    public var overlay: Layer? { nil }
 }

@@ -41,18 +41,15 @@ public final class OffscreenHost {
     /// Draws the layer tree's current state on `background`, then `overlays` over it, then
     /// `overlay` (the HUD) if given, and returns the frame.
     public func render(root: Layer, overlays: [Layer] = [], background: Color, overlay: Layer? = nil) -> Bitmap {
-        draw(root: root, overlays: overlays, background: background)
-        if let overlay {
-            compositor.drawOverlay(RenderList(root: overlay), viewport: Viewport(scale: scale), canvas: canvas)
-        }
+        draw(root: root, overlays: overlays, background: background, overlay: overlay)
         return readFrame()
     }
 
     /// Draws like `render`, then lends the frame's pixels as they are in memory, for video:
     /// rows of `pitch` bytes, each pixel B G R A (ffmpeg's `bgra`, or `bgr0` as it is opaque).
-    public func draw<R>(root: Layer, overlays: [Layer] = [], background: Color,
+    public func draw<R>(root: Layer, overlays: [Layer] = [], background: Color, overlay: Layer? = nil,
                         pixels: (_ bytes: UnsafeRawBufferPointer, _ pitch: Int) throws -> R) rethrows -> R {
-        draw(root: root, overlays: overlays, background: background)
+        draw(root: root, overlays: overlays, background: background, overlay: overlay)
         let surface = renderer.surface!
         SDL_LockSurface(surface)
         defer { SDL_UnlockSurface(surface) }
@@ -61,9 +58,12 @@ public final class OffscreenHost {
         return try pixels(bytes, pitch)
     }
 
-    private func draw(root: Layer, overlays: [Layer], background: Color) {
+    private func draw(root: Layer, overlays: [Layer], background: Color, overlay: Layer?) {
         let list = overlays.isEmpty ? RenderList(root: root) : RenderList(roots: [root] + overlays)
         compositor.draw(list, viewport: Viewport(scale: scale), canvas: canvas, background: background)
+        if let overlay {
+            compositor.drawOverlay(RenderList(root: overlay), viewport: Viewport(scale: scale), canvas: canvas)
+        }
     }
 
     /// The surface's pixels (opaque) as a bitmap.

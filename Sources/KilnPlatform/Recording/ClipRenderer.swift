@@ -87,7 +87,8 @@ public enum ClipRenderer {
             for i in 0..<timing.frameCount {
                 scene.advance(to: Double(timing.firstFrame + i) / timing.fps)
                 try check(scene)
-                try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor) {
+                try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor,
+                              overlay: scene.overlay) {
                     try writer.write($0, pitch: $1)
                 }
                 progress(i + 1)
