@@ -4,7 +4,7 @@ import KilnCore
 import KilnPlatform
 import KilnScenes
 
-/// Options shared by the commands that show a scene.
+/// Options shared by the commands that show a scene: the canvas, the seed and the events.
 struct CanvasOptions: ParsableArguments {
     @Option(help: "Device canvas: \(DevicePreset.all.map(\.name).joined(separator: ", ")) (default: the script's, or iphone-14).")
     var device: String?
@@ -17,21 +17,6 @@ struct CanvasOptions: ParsableArguments {
 
     @Flag(help: "Print scene events as JSON lines on standard output.")
     var events = false
-
-    @Flag(help: "No sound.")
-    var mute = false
-
-    @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; reloaded when saved.")
-    var tuning: String?
-
-    @Option(help: "Replay a pen-tablet recording (evemu-record) as pen input; its first press lands on the scene's main control.")
-    var evemu: String?
-
-    @Option(help: "The device description (.desc) of an --evemu recording that holds only events.")
-    var evemuDescription: String?
-
-    @Option(help: "Cut the --evemu recording off this many seconds after its first event, as if the tablet were unplugged there.")
-    var evemuCut: Double?
 
     /// The seed: the option's, else the script's, else 1.
     func resolveSeed(script: InputScript? = nil) -> UInt64 {
@@ -67,7 +52,28 @@ struct CanvasOptions: ParsableArguments {
     }
 }
 
-extension CanvasOptions {
+/// The window's own options for the scene it shows: sound, and tuning that follows saves.
+struct LiveSceneOptions: ParsableArguments {
+    @Flag(help: "No sound.")
+    var mute = false
+
+    @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; the window reloads both when saved.")
+    var tuning: String?
+}
+
+/// A pen-tablet recording replayed as the pen, in the window or offline.
+struct PenReplayOptions: ParsableArguments {
+    @Option(help: "Replay a pen-tablet recording (evemu-record) as pen input; its first press lands on the scene's main control.")
+    var evemu: String?
+
+    @Option(help: "The device description (.desc) of an --evemu recording that holds only events.")
+    var evemuDescription: String?
+
+    @Option(help: "Cut the --evemu recording off this many seconds after its first event, as if the tablet were unplugged there.")
+    var evemuCut: Double?
+}
+
+extension PenReplayOptions {
     /// The `--evemu` recording, read and checked; a problem is one clear line and exit status 1.
     func loadEvemu() throws -> EvemuReplay? {
         guard let evemu else {

@@ -14,6 +14,10 @@ struct Open: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptions
 
+    @OptionGroup var live: LiveSceneOptions
+
+    @OptionGroup(title: "Pen replay") var pen: PenReplayOptions
+
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
@@ -39,8 +43,8 @@ struct Open: ParsableCommand {
             warn("cannot capture to \(capture): \(problem)")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: nil, canvas: canvas, quitAfter: quitAfter, capture: capture,
-                       tablet: tablet, showsHUD: hud.hud, recording: recording)
+        try openWindow(scene: scene, script: nil, canvas: canvas, live: live, replay: pen.loadEvemu(),
+                       quitAfter: quitAfter, capture: capture, tablet: tablet, showsHUD: hud.hud, recording: recording)
     }
 }
 
@@ -53,6 +57,8 @@ struct Play: ParsableCommand {
     var script: String
 
     @OptionGroup var canvas: CanvasOptions
+
+    @OptionGroup var live: LiveSceneOptions
 
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
@@ -71,8 +77,8 @@ struct Play: ParsableCommand {
             warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: input, canvas: canvas, quitAfter: quitAfter, capture: nil,
-                       showsHUD: hud.hud, recording: recording)
+        try openWindow(scene: scene, script: input, canvas: canvas, live: live, replay: nil,
+                       quitAfter: quitAfter, capture: nil, showsHUD: hud.hud, recording: recording)
     }
 }
 
@@ -84,15 +90,10 @@ func validateQuitAfter(_ seconds: Double?) throws {
 }
 
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
-/// script and is the one captured.
-func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, quitAfter: Double?,
-                capture: String?, tablet: String? = nil, showsHUD: Bool = false,
-                recording: RecordingOptions) throws {
-    let replay = try canvas.loadEvemu()
-    if script != nil && replay != nil {
-        warn("give either a script or --evemu, not both")
-        throw ExitCode(1)
-    }
+/// script or the pen replay, and is the one captured.
+func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, live: LiveSceneOptions,
+                replay: EvemuReplay?, quitAfter: Double?, capture: String?, tablet: String? = nil,
+                showsHUD: Bool = false, recording: RecordingOptions) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -105,11 +106,11 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, qui
     do {
         let saver = LiveClipSaver(options: recording, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
-            let audio = sounds ?? (canvas.mute ? SilentAudio() : MixerAudio.make(warn: warn))
+            let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(warn: warn))
             sounds = audio
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)
-            let tuning = name.flatMap { canvas.tuningFiles(for: $0, named: scene) }
+            let tuning = name.flatMap { live.tuningFiles(for: $0, named: scene) }
             context.tuningSources = tuning?.sources ?? []
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
             let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil

@@ -9,7 +9,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a scene offline, with no display: one PNG, PNG frames into a folder, or a video.")
 
-    @Argument(help: "The scene to render.")
+    @Argument(help: "The scene to render: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String
 
     @Option(help: "Output: FILE.png for one frame, DIR/ for numbered PNG frames, or a video: FILE.mp4, FILE.webm, FILE.gif.")
@@ -39,7 +39,12 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw a soft circle at each pointer, growing with pressure, as demo videos show fingers.")
     var touches = false
 
+    @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml, read once before rendering.")
+    var tuning: String?
+
     @OptionGroup var canvas: CanvasOptions
+
+    @OptionGroup(title: "Pen replay") var pen: PenReplayOptions
 
     /// The most frames one render makes, however its length is given: 27 minutes at 60 fps.
     static let maximumFrames = 100_000
@@ -62,7 +67,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let input = try script.map { try loadScript($0, for: scene) }
-        let replay = try canvas.loadEvemu()
+        let replay = try pen.loadEvemu()
         if input != nil && replay != nil {
             warn("give either --script or --evemu, not both")
             throw ExitCode(1)
@@ -70,7 +75,7 @@ struct Render: ParsableCommand {
         let device = try canvas.resolveDevice(script: input)
         let printer = canvas.events ? JSONLinePrinter() : nil
         let seed = canvas.resolveSeed(script: input)
-        let tuningSources = try canvas.offlineTuningSources(for: scene)
+        let tuningSources = try offlineTuningSources(for: scene)
         /// A new session from the start; `quiet` ones print no events (a GIF's palette pass).
         func makeSession(quiet: Bool = false) throws -> SceneSession {
             var context = SceneContext(canvasSize: device.size, events: quiet ? nil : printer, seed: seed)
@@ -198,7 +203,7 @@ struct Render: ParsableCommand {
         let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
         let count = max(1, (length * frameRate).rounded())
         guard count <= Double(Self.maximumFrames) else {
-            let input = script ?? canvas.evemu ?? "the input"
+            let input = script ?? pen.evemu ?? "the input"
             warn(String(format: "%@ runs %.0f s: %.0f frames at %g fps, more than the %d a render takes; "
                         + "render part of it with --duration or --frames", input, length, count, frameRate, Self.maximumFrames))
             throw ExitCode(1)

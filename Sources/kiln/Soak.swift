@@ -10,13 +10,13 @@ struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Drive a scene with random input for minutes, headless; report frame times and memory.",
         discussion: """
-            Drags, flicks, taps, pen presses, two pointers at once and Undo, at 60 frames per \\
-            second of scene time, drawn at the scale as fast as the machine can. After a warm-up \\
-            of 10 s of scene time the memory held is noted; at the end it must not have grown \\
+            Drags, flicks, taps, pen presses, two pointers at once and Undo, at 60 frames per \
+            second of scene time, drawn at the scale as fast as the machine can. After a warm-up \
+            of 10 s of scene time the memory held is noted; at the end it must not have grown \
             by more than 10 % (and 8 MB), or the exit status is 1.
             """)
 
-    @Argument(help: "The scene to soak.")
+    @Argument(help: "The scene to soak: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String
 
     @Option(help: "How long to run, in minutes of wall-clock time (fractions allowed).")

@@ -46,7 +46,7 @@ struct TuningCommand: ParsableCommand {
     }
 }
 
-extension CanvasOptions {
+extension LiveSceneOptions {
     /// The tuning files watched for `scene` in the window: the user's, and `--tuning` when
     /// it is the scene the command line named. `nil` for a scene without tuning.
     func tuningFiles(for scene: String, named: String?) -> TuningFiles? {
@@ -56,7 +56,9 @@ extension CanvasOptions {
         report(files.reload())
         return files
     }
+}
 
+extension Render {
     /// The tuning sources for an offline render; a file that does not check out stops it.
     func offlineTuningSources(for scene: String) throws -> [TuningSource] {
         guard let profile = SceneCatalog.entry(scene)?.tuning else {
