@@ -71,7 +71,7 @@ final class BadInputTests {
         #expect(try scratchContents() == Set(bad.files.keys).union(bad.folders), "nothing is written")
     }
 
-    // MARK: - Scripts (SPEC X6)
+    // MARK: - Scripts (X6)
 
     /// `kiln render laser --script NAME` with `text` as the script.
     static func script(_ what: String, _ name: String, _ text: String, _ message: String) -> BadInput {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Laser card burner: layout, flicker, toast, shake and the shipped scripts")
 struct LaserSpecTests {
-    @Test("L1: instruction, card, arrow, beam and light spill sit top to bottom where the SPEC puts them")
+    @Test("L1: instruction, card, arrow, beam and light spill sit top to bottom, the beam across the canvas at 62 % of its height")
     func layout() throws {
         let h = LaserHarness()
         let canvas = DevicePreset.iPhone14.size

@@ -2,9 +2,9 @@ import KilnCore
 import KilnScenes
 import KilnTestSupport
 
-/// What must hold for one scene under random input (SPEC L*, M*, P*, X1), checked by
-/// `ScenePropertyTests`: after each event, and at rest once every pointer has lifted and
-/// the scene has run on for `settling` seconds.
+/// What must hold for one scene under random input (its L, M or P behaviours, and X1 for
+/// the launcher), checked by `ScenePropertyTests`: after each event, and at rest once every
+/// pointer has lifted and the scene has run on for `settling` seconds.
 struct SceneInvariants: Sendable {
     /// How many random scripts to try; fewer for the scenes whose frames cost more.
     var cases: Int

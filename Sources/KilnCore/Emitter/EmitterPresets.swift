@@ -28,7 +28,7 @@ public enum EmitterPresets {
         return configuration
     }
 
-    /// Debris spraying from where a card meets the laser beam (SPEC L6).
+    /// Debris spraying from where a card meets the laser beam (L6).
     ///
     /// Three cells of small red images with different alpha (embers, shards, haze), born
     /// along a horizontal span `spanWidth` wide centred on `center`, thrown up and out,

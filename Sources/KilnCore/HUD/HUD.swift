@@ -1,4 +1,4 @@
-/// The heads-up display of SPEC X3: a small panel with the frame-time graph and the
+/// The heads-up display (X3): a small panel with the frame-time graph and the
 /// pressure graph, the scene's threshold guides and, on request, every layer's bounds.
 ///
 /// It is a layer tree of its own, drawn by the host after the scene's, so a recording can

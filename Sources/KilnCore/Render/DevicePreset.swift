@@ -1,6 +1,6 @@
 import Foundation
 
-/// A device canvas the scenes can be shown on (SPEC X2).
+/// A device canvas the scenes can be shown on (X2).
 public struct DevicePreset: Hashable, Sendable {
     /// The name used on the command line and in scripts: "iphone-14".
     public var name: String

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 
-/// The laser card burner (SPEC L1–L9): drag a Pocket through a laser to delete it.
+/// The laser card burner (L1–L9): drag a Pocket through a laser to delete it.
 public final class LaserScene: Scene {
     public let name = "laser"
     public let root = Layer()

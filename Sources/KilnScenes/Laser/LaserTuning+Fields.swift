@@ -1,5 +1,5 @@
 extension LaserTuning: SceneTuning {
-    public static let title = "Laser card burner (SPEC L1–L9)"
+    public static let title = "Laser card burner (L1–L9 in docs/behaviour.md)"
 
     public static let fields: [TuningField<LaserTuning>] = [
         .number("beam.height_fraction", \.beamFraction, "The beam's height as a fraction of the canvas (L1).",
@@ -22,6 +22,7 @@ extension LaserTuning: SceneTuning {
         .number("cutting.impact_interval", \.impactInterval, "Seconds between felt impacts while cutting (L7).",
                 in: 0.01...2),
         .integer("char.max_layers", \.maxCharLayers, "Char layers kept at most (L5).", in: 0...32),
-        .number("toast.duration", \.toastDuration, "Seconds the \"Pocket deleted · Undo\" toast stays.", in: 0.5...60),
+        .number("toast.duration", \.toastDuration, "Seconds the \"Pocket deleted · Undo\" toast stays (L8).",
+                in: 0.5...60),
     ]
 }

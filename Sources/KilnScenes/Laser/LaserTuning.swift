@@ -1,35 +1,40 @@
 import KilnCore
 
-/// Every threshold, colour and duration of the laser scene (SPEC L1–L8).
+/// Every threshold, colour and duration of the laser scene, with its default (L1–L9 in
+/// docs/behaviour.md).
+///
+/// Each property holds the tuning key named in its comment. What a value means is written
+/// once, in `LaserTuning.fields`, which also writes `Resources/Tuning/laser.toml`.
 public struct LaserTuning: Sendable {
-    /// The beam's height as a fraction of the canvas height (L1).
+    /// `beam.height_fraction`
     public var beamFraction = 0.62
-    /// How long the beam takes to grow from the centre to the edges (L2).
+    /// `beam.ignition_duration`
     public var ignitionDuration = 0.35
-    /// How much the glow flickers while on, as a fraction (L2).
+    /// `beam.flicker`
     public var flicker = 0.08
-    /// The beam's core and glow colours.
+    /// `beam.core`
     public var beamCore = Color(hex: 0xFFF1F1)
+    /// `beam.color`
     public var beamColor = Color(hex: 0xFF2A2A)
-    /// How far the light spill reaches above and below the beam, in points.
+    /// `beam.spill_height`
     public var spillHeight = 120.0
-    /// The spill's opacity at the beam.
+    /// `beam.spill_opacity`
     public var spillOpacity = 0.55
-    /// Idle time before the hint nudges the card (L4).
+    /// `hint.delay`
     public var hintDelay = 4.0
-    /// The share of the card's height that must pass the beam for a delete (L8): more than this.
+    /// `card.delete_threshold`
     public var deleteThreshold = 0.60
-    /// Seconds for the card to finish going through after a release past the threshold (L8).
+    /// `card.finish_duration`
     public var finishDuration = 0.4
-    /// How long the "Pocket deleted · Undo" toast stays (L8).
+    /// `toast.duration`
     public var toastDuration = 4.0
-    /// Interval of the felt impacts while cutting (L7).
+    /// `cutting.impact_interval`
     public var impactInterval = 0.06
-    /// Char layers kept at most (L5).
+    /// `char.max_layers`
     public var maxCharLayers = 6
-    /// The spring that brings a spared card home (L8).
+    /// `card.return_spring`
     public var returnSpring = Spring(dampingRatio: 0.72, response: 0.45)
-    /// The card's gradient.
+    /// `card.colors`
     public var cardColors = [Color(hex: 0x6C5CE7), Color(hex: 0xE84393)]
 
     public init() {}

@@ -1,6 +1,6 @@
 import KilnCore
 
-/// The start screen (SPEC X1): a card per scene with a live preview; a key or a click opens it.
+/// The start screen (X1): a card per scene with a live preview; a key or a click opens it.
 public final class LauncherScene: Scene {
     public let name = "launcher"
     public let root = Layer()

@@ -1,6 +1,6 @@
 import KilnCore
 
-/// What a swiped message would do if released now (SPEC M1–M8).
+/// What a swiped message would do if released now (M1–M8).
 public enum MailboxZone: String, Sendable, CaseIterable {
     /// Under the first threshold either way: the message returns.
     case none

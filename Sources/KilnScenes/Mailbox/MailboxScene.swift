@@ -1,6 +1,6 @@
 import KilnCore
 
-/// The Mailbox swipe (SPEC M1–M10): an inbox whose messages swipe left to reschedule or
+/// The Mailbox swipe (M1–M10): an inbox whose messages swipe left to reschedule or
 /// list and right to archive or delete, with the side menu, compose view, segmented views
 /// and shake to undo.
 public final class MailboxScene: Scene {

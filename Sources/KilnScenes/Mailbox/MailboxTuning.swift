@@ -1,39 +1,50 @@
 import KilnCore
 
-/// Every threshold, colour and duration of the Mailbox scene (SPEC M1–M10).
+/// Every threshold, colour and duration of the Mailbox scene, with its default (M1–M10 in
+/// docs/behaviour.md).
+///
+/// Each property holds the tuning key named in its comment. What a value means is written
+/// once, in `MailboxTuning.fields`, which also writes `Resources/Tuning/mailbox.toml`.
 public struct MailboxTuning: Sendable {
-    /// From this translation on (in points, either way) a release acts (M2, M6); below it
-    /// the message returns. The value itself belongs to the acting zone (M8).
+    /// `swipe.action_threshold`
     public var actionThreshold = 60.0
-    /// From this translation on the second action takes over: list (M3) or delete (M7).
+    /// `swipe.second_threshold`
     public var secondThreshold = 260.0
-    /// The revealed background in each zone (M1–M7).
+    /// `colors.neutral`
     public var neutralColor = Color(hex: 0xE3E3E3)
+    /// `colors.later`
     public var laterColor = Color(hex: 0xFFD320)
+    /// `colors.list`
     public var listColor = Color(hex: 0xD8A675)
+    /// `colors.archive`
     public var archiveColor = Color(hex: 0x62D962)
+    /// `colors.delete`
     public var deleteColor = Color(hex: 0xEF540C)
-    /// The title bar's colour for the Later, Inbox and Archive views (M9).
+    /// `colors.segments`
     public var segmentColors = [Color(hex: 0xFFC31F), Color(hex: 0x45B0E5), Color(hex: 0x52C95E)]
-    /// Where an icon sits, in points from the row's edge to the icon's centre.
+    /// `swipe.icon_inset`
     public var iconInset = 30.0
-    /// The spring that brings a message back to 0 (M1, M5).
+    /// `swipe.return_spring`
     public var returnSpring = Spring(dampingRatio: 0.78, response: 0.38)
-    /// Seconds for a released message to slide off the row (M2, M3, M6, M7).
+    /// `swipe.slide_off_duration`
     public var slideOffDuration = 0.28
-    /// Seconds for a cleared row to collapse and the rows below to move up (M4).
+    /// `swipe.collapse_duration`
     public var collapseDuration = 0.3
-    /// Whether a cleared message comes back on its own (M10), and after how long.
+    /// `demo.return`
     public var demoReturn = true
+    /// `demo.return_delay`
     public var demoReturnDelay = 1.5
-    /// How far the side menu opens, in points (M9).
+    /// `menu.width`
     public var menuWidth = 276.0
-    /// The springs of the menu, the compose view and the segment swipe (M9).
+    /// `menu.spring`
     public var menuSpring = Spring(dampingRatio: 0.86, response: 0.38)
+    /// `compose.spring`
     public var composeSpring = Spring(dampingRatio: 0.88, response: 0.42)
+    /// `segments.spring`
     public var segmentSpring = Spring(dampingRatio: 0.9, response: 0.4)
-    /// Shake to undo: reversals needed and the window they must fall in (M9).
+    /// `shake.reversals`
     public var shakeReversals = 3
+    /// `shake.window`
     public var shakeWindow = 0.6
 
     public init() {}

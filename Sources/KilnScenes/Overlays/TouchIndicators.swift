@@ -1,7 +1,7 @@
 import KilnCore
 
 /// Soft circles where pointers touch the canvas, the way demo videos of phone prototypes
-/// show fingers (SPEC X5, `--touches`).
+/// show fingers (X5, `--touches`).
 ///
 /// An overlay drawn above a scene and fed the same pointer events the scene gets, so it
 /// looks the same live and offline. A circle appears with a short pop when a contact

@@ -21,7 +21,7 @@ public struct Photo: Hashable, Sendable {
 }
 
 /// The user's photos, with delete and restore: the scene deletes through it and Undo
-/// restores through it (SPEC P5, X7).
+/// restores through it (P5, X7).
 public final class PhotoStore {
     public private(set) var photos: [Photo]
     private var deleted: [(photo: Photo, index: Int)] = []

@@ -1,6 +1,6 @@
 import KilnCore
 
-/// The recent history of a press for the HUD's live graph (SPEC P7): pressure and intention
+/// The recent history of a press for the HUD's live graph (P7): pressure and intention
 /// over the last few seconds.
 struct PressureGraph {
     /// One frame's values.

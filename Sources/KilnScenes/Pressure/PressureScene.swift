@@ -1,6 +1,6 @@
 import KilnCore
 
-/// The pressure confirm ring (SPEC P1–P9): a destructive button confirmed by pressing hard
+/// The pressure confirm ring (P1–P9): a destructive button confirmed by pressing hard
 /// with a pen, or by holding a mouse, then sliding into the ring and releasing.
 public final class PressureScene: Scene {
     public let name = "pressure"

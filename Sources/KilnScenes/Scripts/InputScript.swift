@@ -1,6 +1,6 @@
 import KilnCore
 
-/// A scripted run of pointer and key input (SPEC X6), as read from a `.json` file.
+/// A scripted run of pointer and key input (X6), as read from a `.json` file.
 ///
 /// Steps run one after another in scene time. The script drives one pointer (mouse, pen
 /// or touch) through `down`, `move`, `hold` and `up`, or through the compound `drag`,

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 
-/// Reads input scripts (SPEC X6) from JSON, reporting the line and field of any problem.
+/// Reads input scripts (X6) from JSON, reporting the line and field of any problem.
 ///
 /// The reading is strict so that typing mistakes surface at once: unknown keys, unknown
 /// step kinds, pointers, curves and key names, wrong types, negative durations,

@@ -10,7 +10,9 @@ public struct TuningSource: Equatable, Sendable {
     }
 }
 
-/// A scene's tuning: a struct of every value SPEC names, with defaults, readable from files.
+/// A scene's tuning: a struct of every value its behaviour (docs/behaviour.md) depends on,
+/// with defaults, readable from files. What each value means is written once, in `fields`,
+/// which also writes the shipped file (`kiln tuning SCENE --defaults`).
 public protocol SceneTuning: Sendable {
     /// The defaults.
     init()
