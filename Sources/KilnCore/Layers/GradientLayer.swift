@@ -9,7 +9,7 @@ public enum GradientType: String, Sendable, Codable {
 }
 
 /// A layer filled with a colour gradient, like `CAGradientLayer`, optionally inside a path.
-open class GradientLayer: Layer, @unchecked Sendable {
+open class GradientLayer: Layer {
     public var type: GradientType = .axial { didSet { invalidateContent() } }
     public var colors: [Color] = [] { didSet { contentChanged(.colors, from: oldValue) } }
     /// Stops 0…1 for each colour; `nil` spreads them evenly.

@@ -6,7 +6,7 @@ import Synchronization
 /// (`backgroundColor`, `cornerRadius`, border, shadow, `contents`, and each subclass's own
 /// content) is rasterized into a bitmap once and again only when it changes, which the
 /// `contentRevision` counter tracks.
-open class Layer: @unchecked Sendable {
+open class Layer {
     private static let nextID = Atomic<Int>(1)
 
     /// A number unique to this layer for the life of the process.

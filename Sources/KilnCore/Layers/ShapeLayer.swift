@@ -14,7 +14,7 @@ public enum LineJoin: String, Sendable, Codable {
 }
 
 /// A layer that draws a vector path, filled and/or stroked, like `CAShapeLayer`.
-open class ShapeLayer: Layer, @unchecked Sendable {
+open class ShapeLayer: Layer {
     public var path = Path() { didSet { invalidateContent() } }
     /// `nil` draws no fill (Core Animation's default is black; Kiln's is none).
     public var fillColor: Color? { didSet { contentChanged(.fillColor, from: oldValue ?? .clear) } }

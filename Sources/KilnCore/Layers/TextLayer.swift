@@ -22,7 +22,7 @@ public struct FontWeight: RawRepresentable, Hashable, Sendable, Codable {
 }
 
 /// A layer that draws text laid out in its bounds, like `CATextLayer`.
-open class TextLayer: Layer, @unchecked Sendable {
+open class TextLayer: Layer {
     /// The family every scene uses unless it names another; DejaVu Sans stands in when missing.
     public static let defaultFontFamily = "Inter"
 
