@@ -2,7 +2,7 @@
 // Limits: Linux only; opened read-only and never grabbed (EVIOCGRAB), so the X server
 // keeps moving the pointer with the same device; reading needs permission on the node
 // (usually membership of group `input`).
-import CXInput2
+import CEvdev
 import Glibc
 
 /// Why an event device could not be used, as one line for the user.

@@ -3,7 +3,7 @@
 // in silence leaves proximity after a timeout (for tablets that never send proximity-out).
 // Limits: polled, never blocking, once per frame; only the pen tool (not the eraser);
 // positions are not used (the X server moves the pointer for the same device).
-import CXInput2
+import CEvdev
 import Glibc
 
 /// A pen source that reads one evdev tablet.

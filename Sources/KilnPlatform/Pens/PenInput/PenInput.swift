@@ -3,7 +3,7 @@
 // or goes. Limits: the pen must also move the pointer (as the X server does for tablets
 // it drives); a tablet read only through evdev, with no X driver, gives pressure but no
 // pointer motion.
-import CXInput2
+import CEvdev
 import Foundation
 import KilnCore
 
