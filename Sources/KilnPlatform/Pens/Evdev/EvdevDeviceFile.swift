@@ -124,6 +124,19 @@ final class EvdevDeviceFile {
         return evdevCodes(inBitmap: bits)
     }
 
+    /// The keys held now and the current value of every axis in `axes`, or nil if the
+    /// device will not give its keys; an axis it will not give is left out.
+    func currentState(axes: some Sequence<UInt16>) -> EvdevDeviceState? {
+        // Keys first: since Linux 3.12, EVIOCGKEY also drops the key events still queued
+        // for this reader, which the state it returns supersedes.
+        guard let keys = pressedKeys() else { return nil }
+        var values: [UInt16: Int32] = [:]
+        for code in axes {
+            if let state = axisState(code) { values[code] = state.value }
+        }
+        return EvdevDeviceState(absoluteValues: values, pressedKeys: keys)
+    }
+
     /// What one non-blocking read gave.
     enum ReadResult {
         /// Bytes that arrived.
