@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CXInput2", path: "Sources/CXInput2", pkgConfig: "xi",
             providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        // The kernel's own headers: no library to link and no pkg-config file.
+        .systemLibrary(
+            name: "CEvdev", path: "Sources/CEvdev",
+            providers: [.apt(["linux-libc-dev"])]),
 
         // Pure Swift: no C module, testable without a display.
         .target(name: "KilnCore"),
@@ -33,7 +37,7 @@ let package = Package(
         // Everything SDL, Cairo, X11 and evdev.
         .target(
             name: "KilnPlatform",
-            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2"]),
+            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev"]),
 
         .executableTarget(
             name: "kiln",

@@ -26,12 +26,20 @@ private final class PipeTablet {
     let tablet: EvdevTablet
     private var writeEnd: Int32
 
-    init() throws {
+    /// A pipe has no ioctls, so the device's state after SYN_DROPPED comes from `deviceState`
+    /// when given; without it, asking fails as it would on a pipe.
+    init(absoluteAxes: [UInt16]? = nil,
+         deviceState: ((EvdevDeviceFile, [UInt16]) -> EvdevDeviceState?)? = nil) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0, fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0 else { throw POSIXError(.EMFILE) }
         writeEnd = ends[1]
         let file = EvdevDeviceFile(descriptor: ends[0], path: "/dev/input/event99", usesMonotonicClock: true)
-        tablet = EvdevTablet(file: file, device: device, proximityTimeout: 0.5)
+        if let deviceState {
+            tablet = EvdevTablet(file: file, device: device, absoluteAxes: absoluteAxes, proximityTimeout: 0.5,
+                                 queryState: deviceState)
+        } else {
+            tablet = EvdevTablet(file: file, device: device, absoluteAxes: absoluteAxes, proximityTimeout: 0.5)
+        }
     }
 
     deinit { unplug() }
@@ -100,6 +108,28 @@ struct EvdevTabletTests {
         let readings = pipe.readings(now: 3.03)
 
         #expect(readings.map(\.pressure) == [0.1, 0.3], "the 900 of the dropped stretch never shows")
+    }
+
+    @Test("After SYN_DROPPED the device is asked for its keys and every axis it has, and the pen stands where it says")
+    func resyncFromDevice() throws {
+        let tiltX: UInt16 = 0x1a, distance: UInt16 = 0x19
+        var asked: [[UInt16]] = []
+        let pipe = try PipeTablet(absoluteAxes: [tiltX, EvdevCode.absPressure, EvdevCode.absY, distance, EvdevCode.absX]) { _, axes in
+            asked.append(axes)
+            return EvdevDeviceState(absoluteValues: [EvdevCode.absX: 40, EvdevCode.absPressure: 700, tiltX: 12],
+                                    pressedKeys: [EvdevCode.btnToolPen, EvdevCode.btnTouch])
+        }
+        pipe.send(frameBytes(at: 3.0, [(EvdevCode.evKey, EvdevCode.btnToolPen, 1), (EvdevCode.evAbs, EvdevCode.absPressure, 100)])
+                  + eventBytes(at: 3.01, EvdevCode.evSyn, EvdevCode.synDropped, 0)
+                  + frameBytes(at: 3.01, [(EvdevCode.evKey, EvdevCode.btnTouch, 1), (EvdevCode.evAbs, EvdevCode.absPressure, 900)])
+                  + frameBytes(at: 3.02, [(EvdevCode.evAbs, EvdevCode.absPressure, 300)]))
+
+        let readings = pipe.readings(now: 3.03)
+
+        #expect(asked == [[EvdevCode.absX, EvdevCode.absY, EvdevCode.absPressure, distance, tiltX]],
+                "asked once, for every axis the device has, in code order")
+        #expect(readings.map(\.pressure) == [0.1, 0.7, 0.3])
+        #expect(readings.map(\.isInContact) == [false, true, true], "BTN_TOUCH, pressed in the dropped stretch, comes from the device")
     }
 
     @Test("A hovering pen that never sends proximity-out leaves after the timeout")

@@ -72,7 +72,7 @@ struct XInput2ReaderXvfbTests {
         }
         #expect(goneKey == key && name == "kilnpen XTEST pointer")
         #expect(description.hasSuffix(": removed"), "\(description)")
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(.reading(PenReading(key: key, source: "xinput2", deviceName: name, isInProximity: true,
                                       isInContact: true, pressure: 0.5, rawPressure: 0.5)), at: 1)
         _ = hub.merge(PointerEvent(phase: .began, location: Point(10, 10), timestamp: 1))

@@ -4,7 +4,7 @@
 // read fails (unplugged: ENODEV, EIO or the end of the stream). Limits: polled; an evdev pen
 // that appears is seen at the next rescan (every second), an unreadable node is not a pen
 // until its permissions allow reading it; without an X server only evdev is watched.
-import CXInput2
+import CEvdev
 import Foundation
 
 /// One pen change, as `kiln devices --watch` prints it.

@@ -3,7 +3,7 @@
 // letterboxing viewport, to the canvas. Mouse events that SDL synthesizes from touches
 // (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them.
 // Finger pressure goes out with source "touch" once it is measured (`TouchPressureFilter`).
-// Limits: SDL2 reports no pen pressure; `PressureHub` merges it in from the tablets.
+// Limits: SDL2 reports no pen pressure; `PenHub` merges it in from the tablets.
 import CSDL2
 import Foundation
 import KilnCore

@@ -1,5 +1,6 @@
-// What the pen decoder needs to know about a tablet. Limits: built from an evemu header
-// here; building it from a live device (EVIOCGABS, EVIOCGBIT) comes with the evdev source.
+// What the pen decoder needs to know about a tablet. Limits: pure; built from an evemu
+// header (`EvemuRecording.penDevice`) or a live device's capabilities
+// (`EvdevCapabilities.penDevice`), never from a guess.
 
 /// A pen tablet's axes and buttons, as far as decoding pen samples needs them.
 public struct PenDevice: Equatable, Sendable {

@@ -15,11 +15,11 @@ private func mouse(_ phase: PointerPhase, x: Double = 100, y: Double = 200, at t
                  buttons: phase == .began || phase == .moved ? 1 : 0)
 }
 
-@Suite("Pressure hub: pens merged into pointer events (P7, P8)")
-struct PressureHubTests {
+@Suite("Pen hub: pens merged into pointer events (P7, P8)")
+struct PenHubTests {
     @Test("A press with the pen in contact carries its pressure, the pen tool and the source name (P7)")
     func penContact() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.3), at: 0)
 
         let began = hub.merge(mouse(.began, at: 1.0))
@@ -32,7 +32,7 @@ struct PressureHubTests {
 
     @Test("Pressing harder without moving comes as a moved event at the last location")
     func pressureInPlace() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.2), at: 0)
         _ = hub.merge(mouse(.began, x: 50, y: 60, at: 2.0))
 
@@ -50,7 +50,7 @@ struct PressureHubTests {
 
     @Test("A tablet unplugged mid-press: the press goes on without pressure, so the scene falls back to time")
     func lossMidPress() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.5), at: 0)
         _ = hub.merge(mouse(.began, at: 1.0))
 
@@ -67,7 +67,7 @@ struct PressureHubTests {
 
     @Test("A pen lost mid-press is a loss with its name, source and time, marked as pressing")
     func lossEventMidPress() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen("evdev:/dev/input/event7", source: "evdev", contact: true, pressure: 0.4), at: 0)
         _ = hub.merge(mouse(.began, at: 1.0))
 
@@ -79,7 +79,7 @@ struct PressureHubTests {
 
     @Test("A pen lost while hovering, or while a mouse press goes on, is a loss that was not pressing")
     func lossNotPressing() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: false, pressure: 0), at: 0)
         let hovering = hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: ""), at: 2)
         _ = hub.merge(mouse(.began, at: 3))
@@ -92,7 +92,7 @@ struct PressureHubTests {
 
     @Test("A device the hub never had a reading of goes without a loss")
     func unknownDeviceNoLoss() {
-        var hub = PressureHub()
+        var hub = PenHub()
 
         let loss = hub.apply(.disappeared(key: "xinput2:40", name: "Idle Pen", description: ""), at: 1)
 
@@ -101,7 +101,7 @@ struct PressureHubTests {
 
     @Test("The X server's release right after the loss is held back: the press goes on, follows the mouse, ends at the next click")
     func heldThroughServerRelease() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.5), at: 0)
         _ = hub.merge(mouse(.began, at: 1.0))
         hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: ""), at: 1.3)
@@ -124,7 +124,7 @@ struct PressureHubTests {
 
     @Test("A held press that nothing ends is cancelled 5 s after the loss, at its last place, and never sooner")
     func heldPressCancelled() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.5), at: 0)
         _ = hub.merge(mouse(.began, x: 60, at: 1.0))
         hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: ""), at: 1.3)
@@ -142,7 +142,7 @@ struct PressureHubTests {
 
     @Test("A mouse held down through the loss is the user's: its release ends the press even within the grace")
     func realMouseHoldNotCancelled() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.5), at: 0)
         _ = hub.merge(mouse(.began, at: 1.0))
         hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: ""), at: 1.3)
@@ -156,7 +156,7 @@ struct PressureHubTests {
 
     @Test("After a press that lost its pen, the next press is a plain mouse press")
     func mouseAfterLoss() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.5), at: 0)
         _ = hub.merge(mouse(.began, at: 1.0))
         hub.apply(.disappeared(key: "xinput2:12", name: "Test tablet Pen", description: "Test tablet Pen"), at: 1.1)
@@ -169,7 +169,7 @@ struct PressureHubTests {
 
     @Test("A pen hovering in proximity turns mouse hover into pen hover; leaving says so (P8)")
     func hover() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: false, pressure: 0), at: 0)
 
         let hovering = hub.merge(mouse(.hover, x: 30, y: 40, at: 0.5))
@@ -184,7 +184,7 @@ struct PressureHubTests {
 
     @Test("Without pens, mouse events pass unchanged and nothing is caught up")
     func plainMouse() {
-        var hub = PressureHub()
+        var hub = PenHub()
         let event = mouse(.began, at: 0.1)
 
         let merged = hub.merge(event)
@@ -196,7 +196,7 @@ struct PressureHubTests {
 
     @Test("Touch events keep their own pressure even while a pen is near")
     func touchUntouched() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen(contact: true, pressure: 0.8), at: 0)
         let touch = PointerEvent(id: 1001, phase: .began, location: Point(x: 1, y: 2), timestamp: 0,
                                  device: .touch, pressure: 0.4, pressureSource: "touch")
@@ -208,7 +208,7 @@ struct PressureHubTests {
 
     @Test("Of two pens near, the one in contact drives the pointer; an eraser is reported as one")
     func contactWins() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen("evdev:/dev/input/event5", source: "evdev", contact: false, pressure: 0), at: 0)
         hub.apply(pen("xinput2:13", tool: .eraser, contact: true, pressure: 0.7), at: 0)
 
@@ -220,7 +220,7 @@ struct PressureHubTests {
 
     @Test("Two sources reading the same tablet: the one that came near last keeps the stroke")
     func stableSource() {
-        var hub = PressureHub()
+        var hub = PenHub()
         hub.apply(pen("xinput2:12", source: "xinput2", contact: true, pressure: 0.4), at: 0)
         hub.apply(pen("evdev:/dev/input/event5", source: "evdev", contact: true, pressure: 0.41), at: 0)
 

@@ -25,7 +25,7 @@ import KilnCore
 /// never confirms. Limits: a release that reaches the app before the loss does (the X
 /// server's events and the device's own can come in either order within a frame) ends the
 /// press as a lift would.
-public struct PressureHub: Sendable {
+public struct PenHub: Sendable {
     /// What a pointer event says about the tool and its pressure.
     private struct Delivered: Equatable, Sendable {
         var device: PointerDevice

@@ -1,9 +1,10 @@
 // A pen tablet read straight from its event device: frames up to SYN_REPORT become pen
-// readings, SYN_DROPPED is resynced from the device's current state, and a pen that hovers
-// in silence leaves proximity after a timeout (for tablets that never send proximity-out).
+// readings, SYN_DROPPED is resynced from the device's current state (its keys and every
+// absolute axis it has), and a pen that hovers in silence leaves proximity after a timeout
+// (for tablets that never send proximity-out).
 // Limits: polled, never blocking, once per frame; only the pen tool (not the eraser);
 // positions are not used (the X server moves the pointer for the same device).
-import CXInput2
+import CEvdev
 import Glibc
 
 /// A pen source that reads one evdev tablet.
@@ -16,6 +17,10 @@ public final class EvdevTablet: PenSource {
     private var stream = EvdevStream()
     private var machine: PenStateMachine
     private var hasAnnounced = false
+    /// The absolute axes the device has; a resync reads every one of them.
+    private let absoluteAxes: [UInt16]
+    /// Asks the device where it stands now; tests answer for a pipe, which has no ioctls.
+    private let queryState: (EvdevDeviceFile, [UInt16]) -> EvdevDeviceState?
     /// Seconds to add to the monotonic clock to get the events' clock.
     private let clockOffset: Double
 
@@ -26,14 +31,21 @@ public final class EvdevTablet: PenSource {
         guard let device = capabilities.penDevice else {
             throw EvdevOpenError(path: path, reason: "\"\(capabilities.name)\" is not a pen tablet: \(capabilities.whyNotAPen ?? "")")
         }
-        return EvdevTablet(file: file, device: device, proximityTimeout: proximityTimeout)
+        return EvdevTablet(file: file, device: device, absoluteAxes: Array(capabilities.axes.keys),
+                           proximityTimeout: proximityTimeout)
     }
 
-    /// Reads `file`, which describes `device`.
-    init(file: EvdevDeviceFile, device: PenDevice, proximityTimeout: Double = 0.5) {
+    /// Reads `file`, which describes `device` and has the axes `absoluteAxes` (by default
+    /// those `device` names).
+    init(file: EvdevDeviceFile, device: PenDevice, absoluteAxes: [UInt16]? = nil,
+         proximityTimeout: Double = 0.5,
+         queryState: @escaping (EvdevDeviceFile, [UInt16]) -> EvdevDeviceState? = { $0.currentState(axes: $1) }) {
         self.file = file
         self.path = file.path
         self.device = device
+        self.absoluteAxes = absoluteAxes?.sorted()
+            ?? [device.pressureAxis, device.xAxis, device.yAxis].compactMap { $0?.code }.sorted()
+        self.queryState = queryState
         machine = PenStateMachine(device: device, proximityTimeout: proximityTimeout)
         if file.usesMonotonicClock {
             clockOffset = 0
@@ -99,12 +111,8 @@ public final class EvdevTablet: PenSource {
 
     /// The device's current state after lost events, or nil if it cannot be queried.
     private func resync(at time: Double) -> PenSample? {
-        guard let file, let keys = file.pressedKeys() else { return nil }
-        var values: [UInt16: Int32] = [:]
-        for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absPressure] {
-            if let state = file.axisState(code) { values[code] = state.value }
-        }
-        return machine.resync(absoluteValues: values, pressedKeys: keys, time: time)
+        guard let file, let state = queryState(file, absoluteAxes) else { return nil }
+        return machine.resync(absoluteValues: state.absoluteValues, pressedKeys: state.pressedKeys, time: time)
     }
 
     private func reading(_ sample: PenSample) -> PenReading {

@@ -39,10 +39,12 @@ public struct ValuatorAxis: Equatable, Sendable {
         self.maximum = maximum
     }
 
+    /// The valuator's bounds, which normalize its values.
+    public var range: AxisRange { AxisRange(minimum: minimum, maximum: maximum) }
+
     /// `(value − minimum) / (maximum − minimum)`, clamped to 0…1; 0 for an empty range.
     public func normalized(_ value: Double) -> Double {
-        guard maximum > minimum else { return 0 }
-        return min(max((value - minimum) / (maximum - minimum), 0), 1)
+        range.normalized(value)
     }
 }
 

@@ -89,6 +89,10 @@ public struct PenStateMachine: Sendable {
     }
 
     /// Replaces the state with the device's current one, as queried after `SYN_DROPPED`.
+    ///
+    /// `absoluteValues` may hold every axis the device has; the decoder takes x, y and
+    /// pressure from it, and an axis missing from it keeps its last value. A key missing
+    /// from `pressedKeys` is up.
     public mutating func resync(
         absoluteValues: [UInt16: Int32], pressedKeys: Set<UInt16>, time: Double
     ) -> PenSample {

@@ -2,7 +2,7 @@
 // Limits: Linux only; opened read-only and never grabbed (EVIOCGRAB), so the X server
 // keeps moving the pointer with the same device; reading needs permission on the node
 // (usually membership of group `input`).
-import CXInput2
+import CEvdev
 import Glibc
 
 /// Why an event device could not be used, as one line for the user.
@@ -122,6 +122,19 @@ final class EvdevDeviceFile {
         var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
         guard kiln_evdev_keys(descriptor, &bits, UInt32(bits.count)) >= 0 else { return nil }
         return evdevCodes(inBitmap: bits)
+    }
+
+    /// The keys held now and the current value of every axis in `axes`, or nil if the
+    /// device will not give its keys; an axis it will not give is left out.
+    func currentState(axes: some Sequence<UInt16>) -> EvdevDeviceState? {
+        // Keys first: since Linux 3.12, EVIOCGKEY also drops the key events still queued
+        // for this reader, which the state it returns supersedes.
+        guard let keys = pressedKeys() else { return nil }
+        var values: [UInt16: Int32] = [:]
+        for code in axes {
+            if let state = axisState(code) { values[code] = state.value }
+        }
+        return EvdevDeviceState(absoluteValues: values, pressedKeys: keys)
     }
 
     /// What one non-blocking read gave.

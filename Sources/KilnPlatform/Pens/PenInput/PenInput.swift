@@ -1,16 +1,16 @@
 // The live window's pens: every pen source polled once per frame, their readings merged
-// into the pointer events by a `PressureHub`, and one stderr line whenever a pen appears
+// into the pointer events by a `PenHub`, and one stderr line whenever a pen appears
 // or goes. Limits: the pen must also move the pointer (as the X server does for tablets
 // it drives); a tablet read only through evdev, with no X driver, gives pressure but no
 // pointer motion.
-import CXInput2
+import CEvdev
 import Foundation
 import KilnCore
 
 /// Pen sources and the hub that merges them into pointer events.
 public final class PenInput {
     private let sources: [PenSource]
-    private var hub = PressureHub()
+    private var hub = PenHub()
     private let warn: (String) -> Void
 
     /// Reads `sources`; messages about pens go to `warn`.
@@ -66,12 +66,12 @@ public final class PenInput {
     }
 
     /// `event` with the pen's tool and pressure when a pen drives the pointer; nil when it is
-    /// held back for a press that outlives its lost pen (see `PressureHub`).
+    /// held back for a press that outlives its lost pen (see `PenHub`).
     public func merge(_ event: PointerEvent) -> PointerEvent? {
         hub.merge(event)
     }
 
-    /// Events for pen changes that came without pointer motion (see `PressureHub`).
+    /// Events for pen changes that came without pointer motion (see `PenHub`).
     public func catchUp(at time: Double) -> [PointerEvent] {
         hub.catchUp(at: time)
     }

@@ -29,11 +29,12 @@ public struct EvdevAxisInfo: Equatable, Hashable, Sendable {
         self.resolution = resolution
     }
 
+    /// The axis's bounds, which normalize its values.
+    public var range: AxisRange { AxisRange(minimum: Double(minimum), maximum: Double(maximum)) }
+
     /// `(value − minimum) / (maximum − minimum)`, clamped to 0…1; 0 for an empty range.
     public func normalized(_ value: Int32) -> Double {
-        guard maximum > minimum else { return 0 }
-        let fraction = (Double(value) - Double(minimum)) / (Double(maximum) - Double(minimum))
-        return min(max(fraction, 0), 1)
+        range.normalized(Double(value))
     }
 
     /// Distance from the axis minimum in millimetres, or nil when the resolution is unknown.

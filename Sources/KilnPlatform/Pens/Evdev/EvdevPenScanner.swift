@@ -44,8 +44,8 @@ public final class EvdevPenScanner: PenSource {
         skipped.formIntersection(nodes)
         for path in nodes.sorted() where tablets[path] == nil && !skipped.contains(path) && !excluded.contains(path) {
             guard let file = try? EvdevDeviceFile(path: path) else { continue }
-            if let device = try? file.capabilities().penDevice {
-                tablets[path] = EvdevTablet(file: file, device: device)
+            if let capabilities = try? file.capabilities(), let device = capabilities.penDevice {
+                tablets[path] = EvdevTablet(file: file, device: device, absoluteAxes: Array(capabilities.axes.keys))
             } else {
                 skipped.insert(path)
             }
