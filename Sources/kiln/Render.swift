@@ -76,35 +76,51 @@ struct Render: ParsableCommand {
         let printer = canvas.events ? JSONLinePrinter() : nil
         let seed = canvas.resolveSeed(script: input)
         let tuningSources = try offlineTuningSources(for: scene)
+        // A cut replay loses its pen: the HUD names it from then on.
+        let losses = replay?.loss().map { [$0] } ?? []
         /// A new session from the start; `quiet` ones print no events (a GIF's palette pass).
-        func makeSession(quiet: Bool = false) throws -> SceneSession {
+        func makeSession(quiet: Bool) throws -> HostedSession {
             var context = SceneContext(canvasSize: device.size, events: quiet ? nil : printer, seed: seed)
             context.tuningSources = tuningSources
             guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
-            return SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size),
-                                showsTouches: touches)
+            let session = SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size),
+                                       showsTouches: touches)
+            let overlay = hud ? RenderHUD(canvas: device.size, session: session, losses: losses) : nil
+            return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: overlay)
         }
         if let format = VideoFormat(path: out) {
             try checkFileOutput()
-            return try renderVideo(format: format, device: device, losses: replay?.loss().map { [$0] } ?? []) {
-                try makeSession(quiet: $0)
-            }
+            return try renderVideo(format: format, device: device, makeSession: makeSession)
         }
         // An existing folder takes frames, unless its name asks for one picture.
         let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
         if !isFrames { try checkFileOutput() }
-        let session = try makeSession()
-        // A cut replay loses its pen: the HUD names it from then on.
-        let losses = replay?.loss().map { [$0] } ?? []
+        let session = try makeSession(quiet: false)
         let host: OffscreenHost
         do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
+        let size = host.pixelSize
+        let started = Date()
         if isFrames {
-            try renderFrames(session, host: host, folder: out, losses: losses)
+            let timing = ClipTiming(fps: frameRate, frameCount: try frameCount(session.session))
+            let existed = OutputPath.isFolder(out)
+            if let problem = OutputPath.problem(makingFolder: out) {
+                warn("cannot write frames to \(out): \(problem)")
+                throw ExitCode(1)
+            }
+            let sink = PNGFramesSink(folder: out, width: size.width, height: size.height, madeFolder: !existed)
+            try render(session, into: sink, timing: timing, host: host)
+            warn("wrote \(timing.frameCount) frames to \(out)")
         } else {
-            try renderStill(session, host: host, losses: losses)
+            // With the HUD, the frames its graph shows are drawn too, to measure them.
+            let measured = hud ? Int((FrameTimeHistory().window * frameRate).rounded(.up)) : 0
+            let timing = ClipTiming.still(at: at, fps: frameRate, drawnBefore: measured)
+            try render(session, into: PNGStillSink(path: out, width: size.width, height: size.height),
+                       timing: timing, host: host)
+            let ms = Date().timeIntervalSince(started) * 1000
+            warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, size.width, size.height, ms))
         }
     }
 
@@ -122,74 +138,22 @@ struct Render: ParsableCommand {
 
     /// Stops when the script stopped (a layer it names is missing): frames up to the failed
     /// step would pass for the render asked for.
-    private func checkScript(_ session: SceneSession) throws {
-        guard let problem = session.scriptProblem else { return }
-        warn("the script stopped: \(problem); nothing was written")
-        throw ExitCode(1)
+    private static func checkScript(_ scene: HostedScene) throws {
+        if let problem = (scene as? HostedSession)?.session.scriptProblem { throw ScriptStopped(problem: problem) }
     }
 
-    /// Steps the scene at `fps` up to `--at` and writes that frame.
-    private func renderStill(_ session: SceneSession, host: OffscreenHost, losses: [PenLoss]) throws {
-        let fps = frameRate
-        let steps = Int((at * fps).rounded(.down))
-        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
-        for i in 0...steps {
-            let time = Double(i) / fps
-            // The frames the HUD's graph shows are drawn too, to measure them.
-            if let overlay, time > at - overlay.span {
-                overlay.measureFrame(of: session, host: host, at: time)
-            } else if let overlay {
-                overlay.step(session, to: time)
-            } else {
-                session.advance(to: time)
-            }
-        }
-        let started = Date()
-        let frame: Bitmap
-        if let overlay {
-            frame = overlay.renderFrame(of: session, host: host, at: at)
-        } else {
-            session.advance(to: at)
-            frame = host.render(root: session.scene.root, overlays: session.overlays,
-                                background: session.scene.backgroundColor)
-        }
-        try checkScript(session)
-        try write(frame, to: out)
-        let ms = Date().timeIntervalSince(started) * 1000
-        warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, frame.width, frame.height, ms))
-    }
-
-    private func renderFrames(_ session: SceneSession, host: OffscreenHost, folder: String,
-                              losses: [PenLoss]) throws {
-        let fps = frameRate
-        let count = try frameCount(session)
-        let existed = OutputPath.isFolder(folder)
-        if let problem = OutputPath.problem(makingFolder: folder) {
-            warn("cannot write frames to \(folder): \(problem)")
+    /// Renders PNG output through the clip renderer's loop; a stopped script or a file that
+    /// cannot be written is one line and exit status 1, with nothing left behind.
+    private func render(_ session: HostedSession, into sink: FrameSink, timing: ClipTiming, host: OffscreenHost) throws {
+        do {
+            try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session }, check: Self.checkScript)
+        } catch let stopped as ScriptStopped {
+            warn("the script stopped: \(stopped.problem); nothing was written")
+            throw ExitCode(1)
+        } catch {
+            warn("\(error)")
             throw ExitCode(1)
         }
-        let overlay = hud ? RenderHUD(canvas: host.canvas, session: session, losses: losses) : nil
-        var written: [String] = []
-        for i in 0..<count {
-            let time = Double(i) / fps
-            let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", i))
-            let frame: Bitmap
-            if let overlay {
-                frame = overlay.renderFrame(of: session, host: host, at: time)
-            } else {
-                session.advance(to: time)
-                frame = host.render(root: session.scene.root, overlays: session.overlays,
-                                    background: session.scene.backgroundColor)
-            }
-            do { try checkScript(session) } catch {
-                for path in written { try? FileManager.default.removeItem(atPath: path) }
-                if !existed { try? FileManager.default.removeItem(atPath: folder) }
-                throw error
-            }
-            try write(frame, to: path)
-            written.append(path)
-        }
-        warn("wrote \(count) frames to \(folder)")
     }
 
     /// Frames per second: the option's, else the output format's usual rate.
@@ -212,8 +176,8 @@ struct Render: ParsableCommand {
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
-    private func renderVideo(format: VideoFormat, device: DevicePreset, losses: [PenLoss],
-                             makeSession: (_ quiet: Bool) throws -> SceneSession) throws {
+    private func renderVideo(format: VideoFormat, device: DevicePreset,
+                             makeSession: (_ quiet: Bool) throws -> HostedSession) throws {
         let ffmpeg: URL
         do { ffmpeg = try FFmpegLocator.locate() } catch {
             warn("\(error)")
@@ -221,8 +185,9 @@ struct Render: ParsableCommand {
         }
         let fps = frameRate
         var passes = 0
+        // The first session is made already; a GIF's second pass prints the events.
         var session = try makeSession(format == .gif)
-        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session))
+        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session.session))
         let progress = RenderProgress(label: (out as NSString).lastPathComponent)
         let summary: ClipSummary
         do {
@@ -230,19 +195,16 @@ struct Render: ParsableCommand {
                 to: out, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
                 makeScene: {
                     passes += 1
-                    // The first session is made already; a GIF's second pass prints the events.
                     if passes > 1 { session = try makeSession(false) }
-                    let overlay = hud ? RenderHUD(canvas: device.size, session: session, losses: losses) : nil
-                    return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: overlay)
+                    return session
                 },
-                check: { _ in if let problem = session.scriptProblem { throw ScriptStopped(problem: problem) } },
+                check: Self.checkScript,
                 progress: { progress.update(done: $0, total: $1) })
         } catch let stopped as ScriptStopped {
             progress.end()
             warn("the script stopped: \(stopped.problem); nothing was written")
             throw ExitCode(1)
         } catch let error as ExitCode {
-            progress.end()
             throw error
         } catch {
             progress.end()
@@ -252,13 +214,6 @@ struct Render: ParsableCommand {
         progress.end()
         warn(String(format: "wrote %@ (%d frames, %d×%d, %g fps, %.2f s; rendered in %.1f s)", out,
                     summary.frameCount, summary.width, summary.height, fps, timing.duration, summary.elapsed))
-    }
-
-    private func write(_ frame: Bitmap, to path: String) throws {
-        do { try frame.writePNG(to: path) } catch {
-            warn("\(error)")
-            throw ExitCode(1)
-        }
     }
 }
 

@@ -1,5 +1,6 @@
-// Renders a stretch of a scene into a video file, headless, at an exact frame rate: the
-// scene is stepped frame by frame from time 0 and the frames of the clip go to ffmpeg.
+// Renders a stretch of a scene offline, headless, at an exact frame rate: the scene is
+// stepped frame by frame from time 0 and the frames of the clip go to a sink (ffmpeg for a
+// video, PNG files, one PNG). Every offline output goes through this one loop.
 // A GIF takes two passes over the same frames (scenes are deterministic): the first finds
 // the clip's palette, the second maps every frame to it.
 import Foundation
@@ -13,6 +14,9 @@ public struct ClipTiming: Sendable, Equatable {
     public var firstFrame: Int
     /// How many frames the clip holds.
     public var frameCount: Int
+    /// The scene time of the clip's last frame when it is not a whole frame's (a still
+    /// rendered at any time); `nil` for `(firstFrame + frameCount - 1) / fps`.
+    public var lastFrameTime: Double?
 
     /// Frames `firstFrame ..< firstFrame + frameCount` at `fps`.
     public init(fps: Double, firstFrame: Int = 0, frameCount: Int) {
@@ -21,8 +25,24 @@ public struct ClipTiming: Sendable, Equatable {
         self.frameCount = frameCount
     }
 
+    /// One frame at scene time `time`, stepped to at `fps`, with the `drawnBefore` frames
+    /// before it drawn too (for a HUD that measures them).
+    public static func still(at time: Double, fps: Double, drawnBefore: Int = 0) -> ClipTiming {
+        let steps = Int((time * fps).rounded(.down))
+        let first = max(0, steps - drawnBefore)
+        var timing = ClipTiming(fps: fps, firstFrame: first, frameCount: steps - first + 1)
+        timing.lastFrameTime = time
+        return timing
+    }
+
     /// The clip's length in seconds.
     public var duration: Double { Double(frameCount) / fps }
+
+    /// The scene time of frame `index`, counted from the scene's start.
+    public func time(ofFrame index: Int) -> Double {
+        if let lastFrameTime, index == firstFrame + frameCount - 1 { return lastFrameTime }
+        return Double(index) / fps
+    }
 }
 
 /// What was written.
@@ -37,6 +57,16 @@ public struct ClipSummary: Sendable {
 
 /// Renders scenes into MP4, WebM or GIF files through ffmpeg.
 public enum ClipRenderer {
+    /// Renders `timing`'s frames of a scene made by `makeScene` into `sink`, which takes
+    /// frames of `pixelSize(canvas:scale:)`. When `check` throws, the sink is cancelled.
+    public static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
+                              makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void = { _ in },
+                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
+        try pass(timing, host: host, writer: sink, makeScene: makeScene, check: check) {
+            progress($0, timing.frameCount)
+        }
+    }
+
     /// Renders `timing`'s frames of scenes made by `makeScene` (one per pass) into `path`.
     ///
     /// `check` runs after every frame; when it throws, nothing is left under `path`.
@@ -74,18 +104,18 @@ public enum ClipRenderer {
     }
 
     /// Steps a new scene through the clip's frames and writes the clip's frames.
-    private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: VideoWriter,
+    private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: FrameSink,
                              makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void,
                              progress: (Int) -> Void) throws {
         do {
             let scene = try makeScene()
             defer { scene.close() }
             for frame in 0..<timing.firstFrame {
-                scene.advance(to: Double(frame) / timing.fps)
+                scene.advance(to: timing.time(ofFrame: frame))
                 try check(scene)
             }
             for i in 0..<timing.frameCount {
-                scene.advance(to: Double(timing.firstFrame + i) / timing.fps)
+                scene.advance(to: timing.time(ofFrame: timing.firstFrame + i))
                 try check(scene)
                 try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor,
                               overlay: scene.overlay) {
