@@ -1,3 +1,5 @@
+import KilnCore
+
 /// The pressure/intention model of the confirm ring (SPEC P2–P5): how hard, or how long, a
 /// press has been held, and what a release would do.
 ///

@@ -1,3 +1,5 @@
+import KilnCore
+
 /// Every threshold, size, colour and duration of the pressure confirm ring (SPEC P1–P8).
 public struct PressureTuning: Sendable {
     /// The pressure (0…1 of the pen's range) that counts as a full press (P2): the role of
