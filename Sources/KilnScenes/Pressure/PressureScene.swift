@@ -4,6 +4,8 @@ import KilnCore
 /// with a pen, or by holding a mouse, then sliding into the ring and releasing.
 public final class PressureScene: Scene {
     public let name = "pressure"
+    /// Ticks as the ring fills and changes state, a chime on confirming, a whoosh for the photo.
+    public static let sounds: [Sound] = [.tick, .chime, .whoosh]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x000000)
     public let store: PhotoStore
