@@ -49,7 +49,7 @@ public final class PressureScene: Scene {
     // Time.
     var now = 0.0
     var lastHoverAt: Double?
-    var graph = PressureGraph()
+    var graph: PressureGraph
 
     public init(context: SceneContext, tuning: PressureTuning = PressureTuning(), store: PhotoStore = PhotoStore()) {
         self.context = context
@@ -57,6 +57,7 @@ public final class PressureScene: Scene {
         self.store = store
         canvas = context.canvasSize
         model = PressureIntention(tuning: tuning)
+        graph = PressureGraph(span: .seconds(tuning.graphDuration))
         root.frame = Rect(origin: .zero, size: canvas)
         dispatcher = GestureDispatcher(root: root)
         buildLayout()
