@@ -106,7 +106,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     do {
         let saver = LiveClipSaver(options: recording, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
-            let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(warn: warn))
+            let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio
             var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
                                        audio: audio, haptics: haptics, openScene: open)

@@ -144,11 +144,11 @@ struct HUDTests {
 
     @Test("Pressure keeps the last contacts: the source's name, or timed / none without pressure")
     func pressure() {
-        var history = PressureHistory(capacity: 3)
+        var history = PressureGraph(span: .samples(3))
         history.record(PointerEvent(phase: .began, location: .zero, timestamp: 0))
         history.record(PointerEvent(phase: .hover, location: .zero, timestamp: 0.1, device: .pen,
                                     pressure: 0, pressureSource: "xinput2"))
-        #expect(history.samples == [PressureSample(pressure: nil, source: "timed")])
+        #expect(history.samples == [PressureSample(time: 0, pressure: nil, source: "timed")])
 
         for (i, p) in [0.2, 0.5, 1.4].enumerated() {
             history.record(PointerEvent(phase: .moved, location: .zero, timestamp: Double(i), device: .pen,
@@ -163,7 +163,7 @@ struct HUDTests {
 
     @Test("The pressure line puts the newest sample at the right edge and breaks where pressure is missing")
     func pressureLine() {
-        var history = PressureHistory(capacity: 5)
+        var history = PressureGraph(span: .samples(5))
         for p in [0.0, 0.5, nil, 1.0] {
             history.record(PointerEvent(phase: .moved, location: .zero, timestamp: 0, device: .pen,
                                         pressure: p, pressureSource: p == nil ? nil : "evdev"))

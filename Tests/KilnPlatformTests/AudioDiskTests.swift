@@ -76,6 +76,33 @@ struct AudioDiskTests {
         #expect(levels.suffix(3).allSatisfy { $0 < 0.001 }, "\(levels.suffix(3))")
     }
 
+    @Test("A sound declared outside Kiln's scenes is prepared, looped and heard at its level")
+    func declaredSoundIsHeard() throws {
+        // One second of 440 Hz at 0.5: a whole number of periods, so the loop is seamless.
+        let tone = Sound(name: "test.tone", isLoop: true) { synthesizer, _ in
+            let count = synthesizer.sampleRate
+            return SoundBuffer(sampleRate: count, mono: (0..<count).map {
+                Float(0.5 * sin(2 * Double.pi * 440 * synthesizer.time($0)))
+            })
+        }
+
+        let levels = try recordDiskOutput { audio, output in
+            audio.prepare([tone])
+            audio.startLoop(tone, volume: 1)
+            try output.waitForGrowth(seconds: 0.5)
+            audio.stopAll()
+            try output.waitForGrowth(seconds: 0.3)
+        }
+        let expected = 0.5 / 2.0.squareRoot()
+
+        let loud = levels.filter { $0 > 0.25 * expected }
+        let meanLoud = loud.reduce(0, +) / Double(max(1, loud.count))
+
+        #expect(Double(loud.count * Self.windowFrames) / 44_100 >= 0.35, "\(levels)")
+        #expect(abs(meanLoud - expected) < 0.1 * expected, "tone level \(meanLoud), expected \(expected)")
+        #expect(levels.suffix(3).allSatisfy { $0 < 0.001 }, "\(levels.suffix(3))")
+    }
+
     @Test("Without an audio device, make warns once and returns a silent service that works")
     func noDeviceRunsSilently() {
         SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "kiln-no-such-driver", SDL_HINT_OVERRIDE)

@@ -21,6 +21,9 @@ public final class RecordingAudio: AudioService {
     public private(set) var calls: [Call] = []
     /// The loops that would be playing now, with their volumes.
     public private(set) var loopVolumes: [Sound: Double] = [:]
+    /// The sounds prepared so far, each once, in the order first prepared. Preparing is
+    /// kept apart from `calls`, which are what is heard.
+    public private(set) var preparedSounds: [Sound] = []
 
     /// Makes a recorder with nothing recorded.
     public init() {}
@@ -28,6 +31,16 @@ public final class RecordingAudio: AudioService {
     /// The sounds played once, in order.
     public var playedSounds: [Sound] {
         calls.compactMap { if case .play(let sound, _) = $0 { sound } else { nil } }
+    }
+
+    /// The sounds played once or started as loops, in order.
+    public var heardSounds: [Sound] {
+        calls.compactMap {
+            switch $0 {
+            case .play(let sound, _), .startLoop(let sound, _): sound
+            default: nil
+            }
+        }
     }
 
     /// Whether the loop of `sound` would be playing now.
@@ -38,6 +51,12 @@ public final class RecordingAudio: AudioService {
     /// Forgets the calls recorded so far; loops keep playing.
     public func removeAllCalls() {
         calls.removeAll()
+    }
+
+    public func prepare(_ sounds: [Sound]) {
+        for sound in sounds where !preparedSounds.contains(sound) {
+            preparedSounds.append(sound)
+        }
     }
 
     public func play(_ sound: Sound, volume: Double) {

@@ -1,8 +1,5 @@
-/// Ready-made emitters: the gallery's fountain and the laser scene's debris.
+/// Ready-made emitters. Scenes add their own in extensions, beside the scene.
 public enum EmitterPresets {
-    /// The red of the laser and its debris.
-    public static let laserRed = Color(hex: 0xFF2B1C)
-
     /// A fountain of soft blue drops rising from `position` and falling back under gravity.
     public static func fountain(at position: Point, seed: UInt64 = 1) -> EmitterConfiguration {
         var drop = EmitterCell(name: "drop", contents: .makeSoftDot(diameter: 8, color: Color(hex: 0x7FC8FF)))
@@ -26,72 +23,5 @@ public enum EmitterPresets {
         configuration.emitterSize = Size(12, 0)
         configuration.emitterShape = .line
         return configuration
-    }
-
-    /// Debris spraying from where a card meets the laser beam (L6).
-    ///
-    /// Three cells of small red images with different alpha (embers, shards, haze), born
-    /// along a horizontal span `spanWidth` wide centred on `center`, thrown up and out,
-    /// slowed by damping and pulled down by gravity. The scene fires it by animating the
-    /// configuration's `birthRate` between 0 and 1.
-    public static func laserDebris(center: Point, spanWidth: Double, seed: UInt64 = 7) -> EmitterConfiguration {
-        var configuration = EmitterConfiguration(cells: [ember, shard, haze], seed: seed)
-        configuration.emitterPosition = center
-        configuration.emitterSize = Size(spanWidth, 0)
-        configuration.emitterShape = .line
-        configuration.emitterMode = .outline
-        return configuration
-    }
-
-    private static var ember: EmitterCell {
-        var cell = EmitterCell(name: "ember", contents: .makeSoftDot(diameter: 4, color: laserRed, softness: 0.6))
-        cell.birthRate = 110
-        cell.lifetime = 0.7
-        cell.lifetimeRange = 0.25
-        cell.velocity = 210
-        cell.velocityRange = 90
-        cell.emissionLongitude = -.pi / 2
-        cell.emissionRange = 0.8 * .pi
-        cell.yAcceleration = 650
-        cell.damping = 1.2
-        cell.scaleRange = 0.35
-        cell.scaleSpeed = -0.7
-        cell.alphaSpeed = -1.1
-        return cell
-    }
-
-    private static var shard: EmitterCell {
-        var cell = EmitterCell(name: "shard", contents: .makeShard(width: 6, height: 5, color: laserRed.withAlpha(0.7)))
-        cell.birthRate = 45
-        cell.lifetime = 0.9
-        cell.lifetimeRange = 0.3
-        cell.velocity = 130
-        cell.velocityRange = 60
-        cell.emissionLongitude = -.pi / 2
-        cell.emissionRange = 0.7 * .pi
-        cell.yAcceleration = 750
-        cell.damping = 0.8
-        cell.scaleRange = 0.3
-        cell.spinRange = 10
-        cell.alphaSpeed = -0.8
-        return cell
-    }
-
-    private static var haze: EmitterCell {
-        var cell = EmitterCell(name: "haze", contents: .makeSoftDot(diameter: 8, color: laserRed.withAlpha(0.35)))
-        cell.birthRate = 30
-        cell.lifetime = 1.0
-        cell.lifetimeRange = 0.3
-        cell.velocity = 60
-        cell.velocityRange = 40
-        cell.emissionLongitude = -.pi / 2
-        cell.emissionRange = .pi
-        cell.yAcceleration = 200
-        cell.damping = 2
-        cell.scale = 0.8
-        cell.scaleRange = 0.3
-        cell.scaleSpeed = 0.5
-        cell.alphaSpeed = -0.6
-        return cell
     }
 }

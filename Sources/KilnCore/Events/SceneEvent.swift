@@ -24,7 +24,7 @@ public enum EventValue: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Something observable that a scene did: `pocket.deleted`, `message.archived`, …
+/// Something observable that a scene did, named thing then deed: `card.deleted`, `row.archived`, …
 public struct SceneEvent: Hashable, Sendable {
     /// Scene time in seconds.
     public var time: Double
@@ -37,7 +37,7 @@ public struct SceneEvent: Hashable, Sendable {
         self.fields = fields
     }
 
-    /// One JSON line: `{"t": 1.234, "event": "pocket.deleted", "id": "trip"}`.
+    /// One JSON line: `{"t": 1.234, "event": "card.deleted", "id": "trip"}`.
     public var jsonLine: String {
         var parts = ["\"t\": \(String(format: "%.3f", time))", "\"event\": \(SceneEvent.jsonString(name))"]
         for key in fields.keys.sorted() {

@@ -2,7 +2,7 @@
 ///
 /// It begins on touch down, or once held for `minimumPressDuration`, and then changes on
 /// every move and every frame (`tick(at:)`) so that `duration` and `pressure` can drive a
-/// ring even while the pointer is still. It ends on lift. Moving further than
+/// progress indicator even while the pointer is still. It ends on lift. Moving further than
 /// `allowableMovement` before it begins fails it; after it begins, movement is free.
 public final class PressGestureRecognizer: GestureRecognizer {
     /// How long, in seconds, the pointer must be held before the press begins.

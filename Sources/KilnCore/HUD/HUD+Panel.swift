@@ -128,7 +128,7 @@ extension HUD {
     /// Redraws the pressure line and readout.
     func refreshPressure() {
         drawnPressureRevision = pressure.revision
-        setPath(pressure.path(in: pressureLine.bounds.size), of: pressureLine)
+        setPath(pressure.path(of: \.pressure, in: pressureLine.bounds.size), of: pressureLine)
         let latest = pressure.latest
         let value = latest?.pressure.map { String(format: "%.2f", $0) } ?? "–"
         setString("\(latest?.source ?? "none")  \(value)", of: pressureValue)

@@ -19,7 +19,7 @@ public final class HUD {
     /// The frames of the last two seconds.
     public private(set) var frames = FrameTimeHistory(window: 2)
     /// The pressure of the last contacts.
-    public private(set) var pressure = PressureHistory()
+    public private(set) var pressure = PressureGraph()
     /// Seconds between redraws of the graphs and their numbers.
     public var refreshInterval = 0.15
 
@@ -90,7 +90,7 @@ public final class HUD {
     /// Forgets the frames and the pressure samples (a new scene, or a fixed picture).
     public func reset() {
         frames.removeAll()
-        pressure = PressureHistory(capacity: pressure.capacity)
+        pressure = PressureGraph(span: pressure.span)
         drawnPressureRevision = -1
         lastRefresh = -.infinity
         penLoss = nil

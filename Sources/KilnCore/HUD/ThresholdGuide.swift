@@ -1,5 +1,5 @@
-/// A line where a scene's behaviour changes, drawn by the HUD over the scene: the laser's
-/// delete line (L8), the Mailbox's 60 and 260 pt zones (M1–M8).
+/// A line where a scene's behaviour changes, drawn by the HUD over the scene: the line a
+/// dragged card is deleted past, the 60 and 260 pt zones of a swipe.
 public struct ThresholdGuide: Hashable, Sendable {
     /// Short text beside the line: "archive 60", "delete past 60 %".
     public var label: String

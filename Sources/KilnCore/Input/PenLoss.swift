@@ -14,9 +14,9 @@ public struct PenLoss: Hashable, Sendable {
     public var wasPressing: Bool
 
     /// Seconds a press is held after its pen was lost when nothing lifts it (the X server
-    /// let go of the device, a replay was cut off): long enough for the timed fallback to
-    /// fill even an empty ring (2 s) and for the user to click; then it is cancelled, since a
-    /// loss must never confirm an action.
+    /// let go of the device, a replay was cut off): long enough for a timed fallback to
+    /// fill from empty (2 s in Kiln's scenes) and for the user to click; then it is
+    /// cancelled, since a loss must never confirm an action.
     public static let heldPressDuration = 5.0
 
     public init(deviceName: String, source: String, time: Double, wasPressing: Bool) {

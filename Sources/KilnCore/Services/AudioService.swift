@@ -1,34 +1,14 @@
 import Foundation
 
-/// A sound Kiln synthesizes at start-up; no asset files are involved.
-public enum Sound: String, CaseIterable, Sendable {
-    /// The laser turning on: a bright, crackling rising sweep (about 0.6 s).
-    case ignition
-    /// The laser's steady hum: a seamless loop of about one second.
-    case hum
-    /// A card burning in the beam: crackly filtered noise, seamless when looped.
-    case sizzle
-    /// A short, soft interface tick (about 20 ms), for threshold crossings.
-    case tick
-    /// A confirmation chime: two bright tones decaying over about half a second.
-    case chime
-    /// Air moving past: a swept noise band for things flung away (about 0.35 s).
-    case whoosh
-
-    /// Whether the sound is made to repeat seamlessly with `startLoop`.
-    public var isLoop: Bool {
-        switch self {
-        case .hum, .sizzle: true
-        case .ignition, .tick, .chime, .whoosh: false
-        }
-    }
-}
-
-/// Plays Kiln's sounds. Scenes get one injected; volumes are linear gains in `0...1`
-/// (values outside are clamped) and durations are in seconds.
+/// Plays the sounds scenes declare. Scenes get one injected; volumes are linear gains in
+/// `0...1` (values outside are clamped) and durations are in seconds.
 ///
-/// A loop is identified by its sound: at most one loop of each sound plays at a time.
+/// A service synthesizes each sound once, by name: hosts `prepare` the sounds of the scenes
+/// they may show before showing them, so that no sound is synthesized while a gesture
+/// plays. A loop is identified by its sound: at most one loop of each sound plays at a time.
 public protocol AudioService: AnyObject {
+    /// Synthesizes those of `sounds` not prepared before, so that playing them does not wait.
+    func prepare(_ sounds: [Sound])
     /// Plays `sound` once, alongside whatever else is playing.
     func play(_ sound: Sound, volume: Double)
     /// Starts looping `sound`; if that loop already plays, only its volume changes.
@@ -64,6 +44,7 @@ public final class SilentAudio: AudioService {
     /// Makes a service that stays silent.
     public init() {}
 
+    public func prepare(_ sounds: [Sound]) {}
     public func play(_ sound: Sound, volume: Double) {}
     public func startLoop(_ sound: Sound, volume: Double) {}
     public func setVolume(_ volume: Double, forLoop sound: Sound) {}

@@ -2,20 +2,30 @@ import Foundation
 
 /// Sparse, bright grains of decaying noise at random times: electrical crackle and the pops
 /// of something burning.
-struct Crackle {
+public struct Crackle: Sendable {
     /// Grains per second at a time in seconds.
-    var rate: (Double) -> Double
+    public var rate: @Sendable (Double) -> Double
     /// Peak amplitudes; most grains are near the lower end, a few pop at the upper.
-    var amplitude: ClosedRange<Double>
+    public var amplitude: ClosedRange<Double>
     /// Grain lengths in seconds.
-    var length: ClosedRange<Double>
+    public var length: ClosedRange<Double>
     /// Whether grains running past the end continue at the start (for loops).
-    var wraps: Bool
+    public var wraps: Bool
+
+    /// Grains at `rate` per second (a function of time in seconds), of peak `amplitude`
+    /// and `length` seconds, continuing at the start when `wraps`.
+    public init(rate: @escaping @Sendable (Double) -> Double, amplitude: ClosedRange<Double>,
+                length: ClosedRange<Double>, wraps: Bool) {
+        self.rate = rate
+        self.amplitude = amplitude
+        self.length = length
+        self.wraps = wraps
+    }
 }
 
 extension SoundSynthesizer {
     /// Adds the grains of `crackle` to both channels, each grain at a random pan.
-    func add(_ crackle: Crackle, left: inout [Float], right: inout [Float], _ random: inout SplitMix64) {
+    public func add(_ crackle: Crackle, left: inout [Float], right: inout [Float], _ random: inout SplitMix64) {
         let count = left.count
         let duration = time(count)
         var t = 0.0

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Synthesizes every `Sound` from oscillators, filtered noise and seeded random grains:
-/// pure and deterministic, so the same seed always gives the same samples.
+/// Synthesizes declared sounds, and holds the pieces they are made from: noise, fades,
+/// normalizing, time in frames (with `OnePoleLowpass`, `StateVariableFilter` and `Crackle`
+/// beside it). Pure and deterministic: the same seed always gives the same samples.
 ///
-/// Loops (`Sound.isLoop`) repeat without a click: their tones are whole numbers of hertz
-/// over a whole number of seconds, and their noise is filtered as if it wrapped around.
+/// A loop (`Sound.isLoop`) repeats without a click when its tones are whole numbers of
+/// hertz over a whole number of seconds and its noise is filtered as if it wrapped around
+/// (`OnePoleLowpass.circular`).
 public struct SoundSynthesizer: Sendable {
     /// CD rate, which SDL_mixer is opened at.
     public static let defaultSampleRate = 44_100
@@ -20,41 +22,34 @@ public struct SoundSynthesizer: Sendable {
         self.seed = seed
     }
 
-    /// The samples of `sound`. Each sound draws from its own generator, so the order in
-    /// which sounds are rendered does not change them.
+    /// The samples of `sound`. Each sound draws from a generator of its own, started from
+    /// the synthesizer's seed and the sound's, so the order in which sounds are rendered
+    /// does not change them.
     public func render(_ sound: Sound) -> SoundBuffer {
-        let salt = UInt64(Sound.allCases.firstIndex(of: sound)! + 1)
-        var random = SplitMix64(seed: seed ^ (salt &* 0x9E37_79B9_7F4A_7C15))
-        switch sound {
-        case .ignition: return ignition(&random)
-        case .hum: return hum(&random)
-        case .sizzle: return sizzle(&random)
-        case .tick: return tick(&random)
-        case .chime: return chime()
-        case .whoosh: return whoosh(&random)
-        }
+        var random = SplitMix64(seed: seed ^ (sound.seed &* 0x9E37_79B9_7F4A_7C15))
+        return sound.synthesize(with: self, &random)
     }
 
-    // MARK: Shared pieces
+    // MARK: Building blocks
 
     /// The frame count of `seconds`.
-    func frames(_ seconds: Double) -> Int {
+    public func frames(_ seconds: Double) -> Int {
         Int((seconds * Double(sampleRate)).rounded())
     }
 
     /// Seconds at frame `index`.
-    func time(_ index: Int) -> Double {
+    public func time(_ index: Int) -> Double {
         Double(index) / Double(sampleRate)
     }
 
     /// `count` samples of uniform white noise in `-1..<1`.
-    static func noise(_ count: Int, _ random: inout SplitMix64) -> [Float] {
+    public static func noise(_ count: Int, _ random: inout SplitMix64) -> [Float] {
         (0..<count).map { _ in Float(random.nextUnit() * 2 - 1) }
     }
 
     /// Scales both channels so that the loudest sample reaches `peak`, after removing any
     /// constant offset (which would thump when the sound starts and stops).
-    static func normalized(_ buffer: SoundBuffer, peak: Float) -> SoundBuffer {
+    public static func normalized(_ buffer: SoundBuffer, peak: Float) -> SoundBuffer {
         let left = withoutOffset(buffer.left), right = withoutOffset(buffer.right)
         let loudest = max(left.map(abs).max() ?? 0, right.map(abs).max() ?? 0)
         guard loudest > 0 else { return buffer }
@@ -71,7 +66,7 @@ public struct SoundSynthesizer: Sendable {
 
     /// Raised-cosine fades over the first `fadeIn` and last `fadeOut` frames, so that a
     /// one-shot starts and ends at exactly zero.
-    static func fadeEdges(_ samples: inout [Float], fadeIn: Int, fadeOut: Int) {
+    public static func fadeEdges(_ samples: inout [Float], fadeIn: Int, fadeOut: Int) {
         let count = samples.count
         for i in 0..<min(fadeIn, count) {
             samples[i] *= Float(0.5 - 0.5 * cos(Double.pi * Double(i) / Double(fadeIn)))

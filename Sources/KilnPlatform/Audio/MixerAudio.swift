@@ -1,28 +1,34 @@
-// Kiln's sounds on SDL_mixer. Limits: one MixerAudio at a time (SDL_mixer's device is
+// Scenes' sounds on SDL_mixer. Limits: one MixerAudio at a time (SDL_mixer's device is
 // process-wide); the device is opened at 44.1 kHz, 16-bit stereo, and SDL converts if the
-// hardware differs; all sounds are synthesized when it opens (under 0.1 s optimized);
-// one-shots share 16 channels and are dropped when all are busy; fades are SDL_mixer's,
-// linear and in whole milliseconds. Call it from one thread (the app's main thread).
+// hardware differs; sounds are synthesized when prepared (the app prepares every scene's
+// when the device opens, under 0.1 s optimized), and a sound played unprepared is
+// synthesized then; one-shots share 16 channels and are dropped when all are busy; fades
+// are SDL_mixer's, linear and in whole milliseconds. Call it from one thread (the app's
+// main thread).
 import CSDL2
 import Glibc
 import CSDL2Mixer
 import KilnCore
 
-/// An `AudioService` that plays synthesized sounds through SDL_mixer. Each sound's loop
-/// has a channel of its own, so loops never steal one-shots' channels or each other's.
+/// An `AudioService` that plays synthesized sounds through SDL_mixer. Each prepared sound's
+/// loop has a channel of its own, so loops never steal one-shots' channels or each other's.
 public final class MixerAudio: AudioService {
-    private static let oneShotChannels = 16
-    // No default value: until the device is open, self is not initialized, so a throwing
-    // init never runs deinit (which closes the device).
-    private var chunks: [Sound: MixerChunk]
+    private static let oneShotChannels: Int32 = 16
+    private let synthesizer: SoundSynthesizer
+    /// Each prepared sound's loop channel, by name; channels below `oneShotChannels` are
+    /// the one-shots'. No default value: until the device is open, self is not initialized,
+    /// so a throwing init never runs deinit (which closes the device).
+    private var loopChannels: [String: Int32]
+    /// The samples of each prepared sound that SDL_mixer accepted, by name.
+    private var chunks: [String: MixerChunk]
 
-    /// The audio service to use: a `MixerAudio` when an audio device opens; otherwise
-    /// `SilentAudio`, after saying why in exactly one line through `warn`.
-    public static func make(warn: (String) -> Void) -> AudioService {
+    /// The audio service to use: a `MixerAudio` with `sounds` prepared when an audio device
+    /// opens; otherwise `SilentAudio`, after saying why in exactly one line through `warn`.
+    public static func make(sounds: [Sound] = [], warn: (String) -> Void) -> AudioService {
         do {
             // ALSA reports a missing card on stderr in a dozen lines of its own; the one line
             // below says the same, so the library's chatter is set aside while the device opens.
-            return try withStandardErrorSilenced { try MixerAudio() }
+            return try withStandardErrorSilenced { try MixerAudio(sounds: sounds) }
         } catch {
             warn("no audio device (\(error)): running silently")
             return SilentAudio()
@@ -41,9 +47,9 @@ public final class MixerAudio: AudioService {
         return try body()
     }
 
-    /// Opens the audio device and synthesizes every sound with `synthesizer`.
+    /// Opens the audio device and prepares `sounds` with `synthesizer`.
     /// Throws `PlatformError.sdl` with SDL's reason when no device opens.
-    public init(synthesizer: SoundSynthesizer = SoundSynthesizer()) throws(PlatformError) {
+    public init(synthesizer: SoundSynthesizer = SoundSynthesizer(), sounds: [Sound] = []) throws(PlatformError) {
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
             throw .sdl(Self.lastError())
         }
@@ -53,13 +59,11 @@ public final class MixerAudio: AudioService {
             SDL_QuitSubSystem(SDL_INIT_AUDIO)
             throw .sdl(reason)
         }
-        Mix_AllocateChannels(Int32(Sound.allCases.count + Self.oneShotChannels))
-        Mix_ReserveChannels(Int32(Sound.allCases.count))
-        var chunks: [Sound: MixerChunk] = [:]
-        for sound in Sound.allCases {
-            chunks[sound] = MixerChunk(synthesizer.render(sound))
-        }
-        self.chunks = chunks
+        self.synthesizer = synthesizer
+        loopChannels = [:]
+        chunks = [:]
+        Mix_AllocateChannels(Self.oneShotChannels)
+        prepare(sounds)
     }
 
     deinit {
@@ -69,16 +73,27 @@ public final class MixerAudio: AudioService {
         SDL_QuitSubSystem(SDL_INIT_AUDIO)
     }
 
+    public func prepare(_ sounds: [Sound]) {
+        let prepared = loopChannels.count
+        for sound in sounds where loopChannels[sound.name] == nil {
+            loopChannels[sound.name] = Self.oneShotChannels + Int32(loopChannels.count)
+            chunks[sound.name] = MixerChunk(synthesizer.render(sound))
+        }
+        // Adding channels leaves those playing as they are.
+        if loopChannels.count > prepared {
+            Mix_AllocateChannels(Self.oneShotChannels + Int32(loopChannels.count))
+        }
+    }
+
     public func play(_ sound: Sound, volume: Double) {
-        guard let chunk = chunks[sound]?.chunk, let channel = freeOneShotChannel() else { return }
+        guard let chunk = chunk(of: sound), let channel = freeOneShotChannel() else { return }
         // The volume is set before playing so that no sample sounds at the previous one.
         Mix_Volume(channel, Self.mixerVolume(volume))
         Mix_PlayChannelTimed(channel, chunk, 0, -1)
     }
 
     public func startLoop(_ sound: Sound, volume: Double) {
-        guard let chunk = chunks[sound]?.chunk else { return }
-        let channel = Self.loopChannel(sound)
+        guard let chunk = chunk(of: sound), let channel = loopChannels[sound.name] else { return }
         Mix_Volume(channel, Self.mixerVolume(volume))
         let isFadingOut = Mix_FadingChannel(channel) == MIX_FADING_OUT
         if Mix_Playing(channel) == 0 || isFadingOut {
@@ -87,13 +102,14 @@ public final class MixerAudio: AudioService {
     }
 
     public func setVolume(_ volume: Double, forLoop sound: Sound) {
-        let channel = Self.loopChannel(sound)
-        guard Mix_Playing(channel) != 0, Mix_FadingChannel(channel) != MIX_FADING_OUT else { return }
+        guard let channel = loopChannels[sound.name], Mix_Playing(channel) != 0,
+              Mix_FadingChannel(channel) != MIX_FADING_OUT else { return }
         Mix_Volume(channel, Self.mixerVolume(volume))
     }
 
     public func stopLoop(_ sound: Sound, fadeOut: Double) {
-        Self.stop(channel: Self.loopChannel(sound), fadeOut: fadeOut)
+        guard let channel = loopChannels[sound.name] else { return }
+        Self.stop(channel: channel, fadeOut: fadeOut)
     }
 
     public func stopAll(fadeOut: Double) {
@@ -102,13 +118,14 @@ public final class MixerAudio: AudioService {
 
     // MARK: Channels
 
-    private static func loopChannel(_ sound: Sound) -> Int32 {
-        Int32(Sound.allCases.firstIndex(of: sound)!)
+    /// The chunk of `sound`, prepared now if it was not before.
+    private func chunk(of sound: Sound) -> UnsafeMutablePointer<Mix_Chunk>? {
+        if loopChannels[sound.name] == nil { prepare([sound]) }
+        return chunks[sound.name]?.chunk
     }
 
     private func freeOneShotChannel() -> Int32? {
-        let first = Int32(Sound.allCases.count)
-        return (first..<first + Int32(Self.oneShotChannels)).first { Mix_Playing($0) == 0 }
+        (0..<Self.oneShotChannels).first { Mix_Playing($0) == 0 }
     }
 
     private static func stop(channel: Int32, fadeOut: Double) {

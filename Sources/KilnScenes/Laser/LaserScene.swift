@@ -4,6 +4,8 @@ import KilnCore
 /// The laser card burner (L1–L9): drag a Pocket through a laser to delete it.
 public final class LaserScene: Scene {
     public let name = "laser"
+    /// The laser's voices and the chime of a deleted Pocket.
+    public static let sounds: [Sound] = [.ignition, .hum, .sizzle, .chime]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x0C0B12)
     public let store: PocketStore

@@ -52,7 +52,6 @@ extension PressureScene {
         graphPressure.lineWidth = 1
         graphIntention.strokeColor = .white
         graphIntention.lineWidth = 1.5
-        graph.duration = tuning.graphDuration
         root.addSublayer(hud)
         showHUDText()
     }
@@ -60,12 +59,13 @@ extension PressureScene {
     /// Samples this frame and redraws what changed.
     func updateHUD() {
         let pressure = isTracking ? model.pressure : nil
-        graph.append(.init(time: now, pressure: pressure, intention: isTracking ? model.intention : 0))
+        graph.append(PressureSample(time: now, pressure: pressure, source: pressSource ?? "none",
+                                    response: isTracking ? model.intention : 0))
         showHUDText()
         // At rest the graph is empty, so an idle scene draws nothing new.
         let size = Self.graphSize, isFlat = graph.isFlat
-        setPath(isFlat ? Path() : graph.path(of: \.pressure, in: size, now: now), on: graphPressure)
-        setPath(isFlat ? Path() : graph.path(of: { $0.intention }, in: size, now: now), on: graphIntention)
+        setPath(isFlat ? Path() : graph.path(of: \.pressure, in: size), on: graphPressure)
+        setPath(isFlat ? Path() : graph.path(of: \.response, in: size), on: graphIntention)
     }
 
     /// The HUD's lines: the source and both values; dashes when there is nothing to show.

@@ -4,6 +4,8 @@ import KilnCore
 /// with a pen, or by holding a mouse, then sliding into the ring and releasing.
 public final class PressureScene: Scene {
     public let name = "pressure"
+    /// Ticks as the ring fills and changes state, a chime on confirming, a whoosh for the photo.
+    public static let sounds: [Sound] = [.tick, .chime, .whoosh]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x000000)
     public let store: PhotoStore
@@ -47,7 +49,7 @@ public final class PressureScene: Scene {
     // Time.
     var now = 0.0
     var lastHoverAt: Double?
-    var graph = PressureGraph()
+    var graph: PressureGraph
 
     public init(context: SceneContext, tuning: PressureTuning = PressureTuning(), store: PhotoStore = PhotoStore()) {
         self.context = context
@@ -55,6 +57,7 @@ public final class PressureScene: Scene {
         self.store = store
         canvas = context.canvasSize
         model = PressureIntention(tuning: tuning)
+        graph = PressureGraph(span: .seconds(tuning.graphDuration))
         root.frame = Rect(origin: .zero, size: canvas)
         dispatcher = GestureDispatcher(root: root)
         buildLayout()

@@ -23,6 +23,9 @@ public protocol Scene: AnyObject {
     var primaryControl: Point? { get }
     /// Lines where the scene's behaviour changes, for the HUD to draw (X3); none by default.
     var guides: [ThresholdGuide] { get }
+    /// Every sound the scene plays, for the host to prepare before it shows the scene;
+    /// none by default.
+    static var sounds: [Sound] { get }
 }
 
 extension Scene {
@@ -30,6 +33,7 @@ extension Scene {
     public func leave() {}
     public var primaryControl: Point? { nil }
     public var guides: [ThresholdGuide] { [] }
+    public static var sounds: [Sound] { [] }
 }
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.

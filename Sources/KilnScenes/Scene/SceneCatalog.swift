@@ -10,26 +10,38 @@ public enum SceneCatalog {
         public var make: @Sendable (SceneContext) -> Scene
         /// The scene's tuning, if it has a tuning file (X4).
         public var tuning: TuningProfile? = nil
+        /// The sounds the scene plays (its `Scene.sounds`).
+        public var sounds: [Sound] = []
     }
 
     /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
     public static let entries: [Entry] = [
         Entry(name: "laser", title: "Laser card burner",
               subtitle: "Drag a savings Pocket through a laser to delete it",
-              make: { LaserScene(context: $0, tuning: $0.tuning()) }, tuning: .of(LaserTuning.self)),
+              make: { LaserScene(context: $0, tuning: $0.tuning()) }, tuning: .of(LaserTuning.self),
+              sounds: LaserScene.sounds),
         Entry(name: "mailbox", title: "Mailbox swipe",
               subtitle: "Swipe messages to archive, delete, reschedule or list",
-              make: { MailboxScene(context: $0, tuning: $0.tuning()) }, tuning: .of(MailboxTuning.self)),
+              make: { MailboxScene(context: $0, tuning: $0.tuning()) }, tuning: .of(MailboxTuning.self),
+              sounds: MailboxScene.sounds),
         Entry(name: "pressure", title: "Pressure confirm ring",
               subtitle: "Press Delete hard with a pen, or hold it, then slide into the ring",
-              make: { PressureScene(context: $0, tuning: $0.tuning()) }, tuning: .of(PressureTuning.self)),
+              make: { PressureScene(context: $0, tuning: $0.tuning()) }, tuning: .of(PressureTuning.self),
+              sounds: PressureScene.sounds),
         Entry(name: "gallery", title: "Gallery",
               subtitle: "Every layer kind and option: the visual reference",
-              make: { GalleryScene(context: $0) }),
+              make: { GalleryScene(context: $0) }, sounds: GalleryScene.sounds),
     ]
 
     /// The names accepted on the command line.
     public static var names: [String] { ["launcher"] + entries.map(\.name) }
+
+    /// Every sound the scenes play, each once, in the order the scenes declare them: what
+    /// the app prepares when it starts, so that no scene waits for its sounds.
+    public static var sounds: [Sound] {
+        var names: Set<String> = []
+        return entries.flatMap(\.sounds).filter { names.insert($0.name).inserted }
+    }
 
     /// The catalogue entry of a scene, `nil` for the launcher or an unknown name.
     public static func entry(_ name: String) -> Entry? {

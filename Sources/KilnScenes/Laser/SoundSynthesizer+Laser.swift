@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 
 // The laser's voices. The hum's pitch (98 Hz with a 100 Hz companion) is where the
 // ignition sweep lands, so that ignition hands over to the hum without a jump.

@@ -1,4 +1,6 @@
-/// Every threshold, size, colour and duration of the pressure confirm ring (SPEC P1–P8).
+import KilnCore
+
+/// Every threshold, size, colour and duration of the pressure confirm ring (P1–P9).
 public struct PressureTuning: Sendable {
     /// The pressure (0…1 of the pen's range) that counts as a full press (P2): the role of
     /// the iPhone's cap of 3.0 force.

@@ -1,4 +1,4 @@
-/// Where a pressure-confirmed press stands (SPEC P4), after the seed's `ConfirmActionButtonState`.
+/// Where a pressure-confirmed press stands (P4): idle, updating, selected or confirmed.
 public enum ConfirmState: String, Sendable, CaseIterable {
     /// Nothing is pressed.
     case idle
@@ -10,7 +10,7 @@ public enum ConfirmState: String, Sendable, CaseIterable {
     case confirmed
 }
 
-/// How a press ended (SPEC P5).
+/// How a press ended (P5).
 public enum ConfirmOutcome: String, Sendable {
     /// Released in `confirmed`: the action fires.
     case confirmed

@@ -1,11 +1,42 @@
 import Foundation
+import KilnCore
+import KilnScenes
+import KilnTestSupport
 import Testing
 
-@testable import KilnCore
+/// Every sound the shipped scenes declare.
+private let allSounds: [Sound] = [.ignition, .hum, .sizzle, .tick, .chime, .whoosh]
 
-@Suite("Sound synthesizer")
-struct SoundSynthesizerTests {
+@Suite("The scenes' sounds")
+struct SceneSoundTests {
     let synthesizer = SoundSynthesizer()
+
+    @Test("The app prepares every sound a scene declares, each once")
+    func catalogueHoldsEverySceneSound() {
+        let names = SceneCatalog.sounds.map(\.name)
+
+        #expect(Set(names).count == names.count)
+        #expect(Set(names) == Set(allSounds.map(\.name)))
+        for sound in LaserScene.sounds + MailboxScene.sounds + PressureScene.sounds {
+            #expect(names.contains(sound.name), "\(sound)")
+        }
+    }
+
+    @Test("Under random input a scene plays only the sounds it declares, so none waits to be synthesized",
+          arguments: SceneCatalog.names)
+    func scenesPlayOnlyDeclaredSounds(scene name: String) {
+        let scripts = PointerFuzz.scripts(canvas: SceneFuzz.canvas, length: 1...40, keys: SceneFuzz.keys)
+
+        let failure = PointerFuzzCheck("\(name) sounds", count: 20).run(scripts) { script in
+            let fuzz = SceneFuzz(name)
+            fuzz.driver.play(script)
+            fuzz.driver.settle(for: 2)
+            let declared = Set(type(of: fuzz.scene).sounds)
+            return fuzz.audio.heardSounds.filter { !declared.contains($0) }.map { "played \($0), not declared" }
+        }
+
+        #expect(failure == nil, "\(failure?.description ?? "")")
+    }
 
     @Test("The same seed gives the same samples, in any order; another seed gives others")
     func determinism() {
@@ -26,7 +57,7 @@ struct SoundSynthesizerTests {
             .ignition: 0.6, .hum: 1, .sizzle: 2, .tick: 0.02, .chime: 0.5, .whoosh: 0.35,
         ]
 
-        for sound in Sound.allCases {
+        for sound in allSounds {
             let buffer = synthesizer.render(sound)
 
             #expect(abs(buffer.duration - expected[sound]!) < 0.001, "\(sound)")
@@ -38,7 +69,7 @@ struct SoundSynthesizerTests {
 
     @Test("Every sound is clearly audible, never clips and has no constant offset")
     func levels() {
-        for sound in Sound.allCases {
+        for sound in allSounds {
             let buffer = synthesizer.render(sound)
 
             for channel in [buffer.left, buffer.right] {
@@ -51,7 +82,7 @@ struct SoundSynthesizerTests {
 
     @Test("One-shots start and end at silence, so they do not click")
     func oneShotEdges() {
-        for sound in Sound.allCases where !sound.isLoop {
+        for sound in allSounds where !sound.isLoop {
             let buffer = synthesizer.render(sound)
 
             for channel in [buffer.left, buffer.right] {
@@ -101,20 +132,6 @@ struct SoundSynthesizerTests {
         #expect(wrapStep <= steps[steps.count * 99 / 100])
     }
 
-    @Test("Filtering a loop circularly gives what filtering it forever would")
-    func circularFilteringMatchesRepetition() {
-        var random = SplitMix64(seed: 3)
-        let loop = SoundSynthesizer.noise(2000, &random)
-
-        let circular = OnePoleLowpass.circular(loop, cutoff: 200, sampleRate: 44_100)
-        var filter = OnePoleLowpass(cutoff: 200, sampleRate: 44_100)
-        let repeated = (loop + loop + loop).map { filter.process($0) }
-
-        for i in 0..<loop.count {
-            #expect(abs(circular[i] - repeated[2 * loop.count + i]) < 1e-4)
-        }
-    }
-
     @Test("The ignition sweeps up to the hum's pitch and starts brighter than it ends")
     func ignitionSweepsUp() {
         let ignition = synthesizer.render(.ignition).left
@@ -146,13 +163,6 @@ struct SoundSynthesizerTests {
         #expect(power(ringing, at: 880) > 20 * power(ringing, at: 1100))
         #expect(power(ringing, at: 1320) > 20 * power(ringing, at: 1100))
         #expect(rms(tail) < 0.35 * rms(ringing))
-    }
-
-    @Test("16-bit output interleaves left and right and clamps overs")
-    func pcm16() {
-        let buffer = SoundBuffer(sampleRate: 44_100, left: [0.5, 2], right: [-1, 0])
-
-        #expect(buffer.interleavedPCM16() == [16384, -32767, 32767, 0])
     }
 }
 

@@ -1,3 +1,5 @@
+import KilnCore
+
 /// The particle workload of `kiln bench particles` (issue 4), as an emitter configuration.
 ///
 /// Emitter at the canvas centre, uniform area ±16 pt, direction up, spread π, speed

@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 
 // Interface sounds: short, soft and pitched above the laser so they read through it.
 

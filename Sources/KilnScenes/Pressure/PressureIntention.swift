@@ -1,4 +1,6 @@
-/// The pressure/intention model of the confirm ring (SPEC P2–P5): how hard, or how long, a
+import KilnCore
+
+/// The pressure/intention model of the confirm ring (P2–P5): how hard, or how long, a
 /// press has been held, and what a release would do.
 ///
 /// A press with pressure maps it to an intention of `min(pressure / fullPress, 1)`. A press
@@ -41,7 +43,7 @@ public struct PressureIntention: Sendable {
     /// Whether the intention is above the full threshold.
     public var isFull: Bool { intention > tuning.fullThreshold }
 
-    /// What the ring shows: the intention, drawn whole once full (as the seed's `updateUI(with: 1.0)`).
+    /// What the ring shows: the intention, drawn whole once full.
     public var strokeEnd: Double { isFull ? 1 : intention }
 
     /// The intention a pressure stands for: `min(pressure / fullPress, 1)`, never below 0;
