@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "kiln", targets: ["kiln"]),
         .library(name: "KilnCore", targets: ["KilnCore"]),
+        .library(name: "Kiln", targets: ["Kiln"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,10 +40,15 @@ let package = Package(
             name: "KilnPlatform",
             dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev"]),
 
+        // The app around the scenes: sessions as the window and offline renders host them
+        // (tuning reload, captures, the HUD over offline frames), recordings made with R.
+        .target(name: "Kiln", dependencies: ["KilnCore", "KilnScenes", "KilnPlatform"]),
+
+        // The command line only.
         .executableTarget(
             name: "kiln",
             dependencies: [
-                "KilnCore", "KilnScenes", "KilnPlatform",
+                "Kiln", "KilnCore", "KilnScenes", "KilnPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -65,7 +71,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "KilnPlatformTests",
-            dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
+            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
             exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kiln
 import Foundation
 import KilnCore
 import KilnPlatform
@@ -121,7 +122,7 @@ final class JSONLinePrinter: EventSink {
 
 /// Writes one line to standard error.
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data(("kiln: " + message + "\n").utf8))
+    Console.warn(message)
 }
 
 /// Reads and checks an input script; a problem is one clear line and exit status 1.

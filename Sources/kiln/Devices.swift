@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kiln
 import Foundation
 import KilnPlatform
 import Synchronization

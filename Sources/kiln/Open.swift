@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kiln
 import KilnCore
 import KilnPlatform
 import KilnScenes
@@ -104,7 +105,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     var sounds: AudioService?
     let haptics = ControllerHaptics()
     do {
-        let saver = LiveClipSaver(options: recording, device: device)
+        let saver = LiveClipSaver(settings: recording.settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio

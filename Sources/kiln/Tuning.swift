@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kiln
 import Foundation
 import KilnScenes
 
@@ -81,9 +82,5 @@ extension Render {
 
 /// Says what a tuning reload did, on standard error.
 func report(_ outcome: TuningFiles.Outcome) {
-    switch outcome {
-    case .applied(let warnings): warnings.forEach(warn)
-    case .rejected(let error): warn("\(error) — keeping the last good values")
-    case .unchanged: break
-    }
+    Console.report(outcome)
 }

@@ -1,77 +1,29 @@
-import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
 import KilnScenes
 
-/// Options for recording in the window with R.
-struct RecordingOptions: ParsableArguments {
-    @Option(help: "Where R saves recordings (default: $XDG_VIDEOS_DIR/Kiln, ~/Videos/Kiln, or the current folder).")
-    var recordDir: String?
-
-    @Option(help: "What R saves: mp4, webm or gif.")
-    var recordFormat: String = "mp4"
-
-    @Option(help: "Device pixels per point of what R saves.")
-    var recordScale: Double = 2
-
-    @Flag(help: "Draw a soft circle at each pointer, growing with pressure; recordings show them too.")
-    var touches = false
-
-    @Flag(help: "Draw the HUD over what R saves, as kiln render --hud does (the window's own HUD is left out otherwise).")
-    var recordHud = false
-
-    func validate() throws {
-        guard let format = VideoFormat(rawValue: recordFormat.lowercased()) else {
-            throw ValidationError("--record-format takes mp4, webm or gif; got '\(recordFormat)'.")
-        }
-        _ = format
-        guard recordScale >= 0.25, recordScale <= 8 else { throw ValidationError("--record-scale takes 0.25 to 8.") }
-    }
-
-    var format: VideoFormat { VideoFormat(rawValue: recordFormat.lowercased()) ?? .mp4 }
-
-    /// The folder recordings go to, made if missing.
-    func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let recordDir { return recordDir }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        var videos = environment["XDG_VIDEOS_DIR"]
-        // xdg-user-dirs writes the folder to ~/.config/user-dirs.dirs as XDG_VIDEOS_DIR="$HOME/Videos".
-        if videos == nil, let text = try? String(contentsOfFile: home + "/.config/user-dirs.dirs", encoding: .utf8) {
-            for line in text.split(separator: "\n") where line.hasPrefix("XDG_VIDEOS_DIR=") {
-                videos = line.dropFirst("XDG_VIDEOS_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                    .replacingOccurrences(of: "$HOME", with: home)
-            }
-        }
-        var isFolder: ObjCBool = false
-        let candidate = videos ?? home + "/Videos"
-        if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), isFolder.boolValue, candidate != home {
-            return candidate + "/Kiln"
-        }
-        return FileManager.default.currentDirectoryPath
-    }
-}
-
 /// Saves what R recorded in the window: the session's logged input, replayed offline from
 /// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg.
-final class LiveClipSaver: ClipSaver {
-    private let options: RecordingOptions
+public final class LiveClipSaver: ClipSaver {
+    private let settings: RecordingSettings
     private let device: DevicePreset
     private let fps = 60.0
 
-    init(options: RecordingOptions, device: DevicePreset) {
-        self.options = options
+    /// Saves recordings made with `settings` of scenes on `device`'s canvas.
+    public init(settings: RecordingSettings, device: DevicePreset) {
+        self.settings = settings
         self.device = device
     }
 
-    func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
+    public func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
         guard let hosted = scene as? HostedSession, let log = hosted.session.inputLog else { return }
         let script = log.script, name = hosted.name, device = device, fps = fps
         let tuningSources = hosted.tuningSources
         // A retuned scene started afresh: its log counts from then.
         let start = max(0, start - hosted.timeOrigin), end = max(0, end - hosted.timeOrigin)
-        let showsTouches = options.touches, showsHUD = options.recordHud, scale = options.scale, format = options.format
-        let folder = options.folder()
+        let showsTouches = settings.showsTouches, showsHUD = settings.showsHUD, scale = settings.scale, format = settings.format
+        let folder = settings.resolvedFolder()
         let stamp = Self.timestamp()
         let path = (folder as NSString).appendingPathComponent("kiln-\(name)-\(stamp).\(format.rawValue)")
         let ffmpeg: URL
@@ -122,8 +74,4 @@ final class LiveClipSaver: ClipSaver {
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         return formatter.string(from: Date())
     }
-}
-
-extension RecordingOptions {
-    var scale: Double { recordScale }
 }

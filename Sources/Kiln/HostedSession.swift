@@ -3,16 +3,19 @@ import KilnCore
 import KilnPlatform
 import KilnScenes
 
-/// A scene session as the window shows it: scripts, captures and problems reported once.
-final class HostedSession: HostedScene {
-    private(set) var session: SceneSession
+/// A scene session as the window and the offline renders host it: its script, its capture,
+/// its tuning files watched and applied as they are saved, problems reported once, and a HUD
+/// over offline frames.
+public final class HostedSession: HostedScene {
+    /// The session hosted; a retuned scene replaces it.
+    public private(set) var session: SceneSession
     private let capturePath: String?
     private var reportedProblem = false
     /// The scene's tuning files, watched while it runs (X4).
     private let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
-    private(set) var timeOrigin = 0.0
+    public private(set) var timeOrigin = 0.0
     private var lastTime = 0.0
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
@@ -21,7 +24,7 @@ final class HostedSession: HostedScene {
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
     /// drawn over offline frames.
-    init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
+    public init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil) {
         self.session = session
         self.hud = hud
@@ -32,17 +35,17 @@ final class HostedSession: HostedScene {
         if let problem = tuning?.problem { showBanner(problem) }
     }
 
-    var name: String { session.scene.name }
-    var root: Layer { session.scene.root }
-    var backgroundColor: Color { session.scene.backgroundColor }
-    var isHome: Bool { session.scene is LauncherScene }
-    var guides: [ThresholdGuide] { session.scene.guides }
+    public var name: String { session.scene.name }
+    public var root: Layer { session.scene.root }
+    public var backgroundColor: Color { session.scene.backgroundColor }
+    public var isHome: Bool { session.scene is LauncherScene }
+    public var guides: [ThresholdGuide] { session.scene.guides }
     /// The tuning in force, for recordings rendered again offline.
-    var tuningSources: [TuningSource] { tuning?.sources ?? [] }
-    var overlays: [Layer] { session.overlays }
-    var overlay: Layer? { hud?.hud.root }
+    public var tuningSources: [TuningSource] { tuning?.sources ?? [] }
+    public var overlays: [Layer] { session.overlays }
+    public var overlay: Layer? { hud?.hud.root }
 
-    func advance(to time: Double) {
+    public func advance(to time: Double) {
         lastTime = time
         if let tuning { retune(tuning.poll(now: wallClock.now)) }
         if let hud {
@@ -56,20 +59,20 @@ final class HostedSession: HostedScene {
         }
     }
 
-    func handle(_ event: PointerEvent) {
+    public func handle(_ event: PointerEvent) {
         var shifted = event
         shifted.timestamp -= timeOrigin
         session.handle(shifted)
     }
 
-    func handle(_ key: KeyPress, at time: Double) -> Bool {
+    public func handle(_ key: KeyPress, at time: Double) -> Bool {
         session.handle(key, at: time - timeOrigin)
     }
 
     /// A saved tuning file: the scene is made anew with the values, or the error shows in a
     /// banner while the last good values stay.
     private func retune(_ outcome: TuningFiles.Outcome) {
-        report(outcome)
+        Console.report(outcome)
         switch outcome {
         case .unchanged:
             return
@@ -91,7 +94,7 @@ final class HostedSession: HostedScene {
     }
 
     /// Writes the capture, if this scene was being captured.
-    func close() {
+    public func close() {
         session.close()
         guard let path = capturePath, let recorder = session.recorder else { return }
         do {

@@ -1,0 +1,25 @@
+import Foundation
+import KilnScenes
+
+/// Kiln's messages to the person at the terminal: one `kiln: …` line each, on standard error.
+public enum Console {
+    /// Writes `message` as one line to standard error.
+    public static func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("kiln: " + message + "\n").utf8))
+    }
+
+    /// Says what a tuning reload did: its warnings, or its error and that the last good
+    /// values stay.
+    public static func report(_ outcome: TuningFiles.Outcome) {
+        switch outcome {
+        case .applied(let warnings): warnings.forEach(warn)
+        case .rejected(let error): warn("\(error) — keeping the last good values")
+        case .unchanged: break
+        }
+    }
+}
+
+/// Writes one line to standard error.
+func warn(_ message: String) {
+    Console.warn(message)
+}

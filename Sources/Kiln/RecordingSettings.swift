@@ -1,0 +1,46 @@
+import Foundation
+import KilnPlatform
+
+/// What R saves in the window: where, in which format and scale, and what it shows.
+public struct RecordingSettings: Sendable {
+    /// The folder recordings go to; `nil` for the user's videos folder.
+    public var folder: String?
+    public var format: VideoFormat
+    /// Device pixels per point.
+    public var scale: Double
+    /// Whether the touch indicators show.
+    public var showsTouches: Bool
+    /// Whether the HUD is drawn over the frames.
+    public var showsHUD: Bool
+
+    public init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,
+                showsHUD: Bool = false) {
+        self.folder = folder
+        self.format = format
+        self.scale = scale
+        self.showsTouches = showsTouches
+        self.showsHUD = showsHUD
+    }
+
+    /// The folder recordings go to: the one given, else `$XDG_VIDEOS_DIR/Kiln` (from the
+    /// environment or `~/.config/user-dirs.dirs`), else `~/Videos/Kiln` when `~/Videos`
+    /// exists, else the current folder.
+    public func resolvedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let folder { return folder }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var videos = environment["XDG_VIDEOS_DIR"]
+        // xdg-user-dirs writes the folder to ~/.config/user-dirs.dirs as XDG_VIDEOS_DIR="$HOME/Videos".
+        if videos == nil, let text = try? String(contentsOfFile: home + "/.config/user-dirs.dirs", encoding: .utf8) {
+            for line in text.split(separator: "\n") where line.hasPrefix("XDG_VIDEOS_DIR=") {
+                videos = line.dropFirst("XDG_VIDEOS_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    .replacingOccurrences(of: "$HOME", with: home)
+            }
+        }
+        var isFolder: ObjCBool = false
+        let candidate = videos ?? home + "/Videos"
+        if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), isFolder.boolValue, candidate != home {
+            return candidate + "/Kiln"
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+}
