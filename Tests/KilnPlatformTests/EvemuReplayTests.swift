@@ -19,6 +19,23 @@ private func intuos(_ name: String) throws -> EvemuRecording {
 
 private let canvas = DevicePreset.iPhone14.size
 
+/// Replays `recording` on a pressure scene's Delete button, frame by frame at 60 fps until
+/// half a second after it ends: the scene, its events and every ring state it went through.
+func replayOnTheRing(_ recording: EvemuRecording) throws -> (PressureScene, EventRecorder, Set<ConfirmState>) {
+    let events = EventRecorder()
+    let scene = PressureScene(context: SceneContext(canvasSize: canvas, events: events))
+    let anchor = try #require(scene.primaryControl)
+    let script = InputScript(replaying: EvemuReplay(recording: recording).events(anchor: anchor, canvasSize: canvas),
+                             scene: scene.name)
+    let session = SceneSession(scene: scene, script: script)
+    var states: Set<ConfirmState> = []
+    for frame in 0...Int((script.duration + 0.5) * 60) {
+        session.advance(to: Double(frame) / 60)
+        states.insert(scene.state)
+    }
+    return (scene, events, states)
+}
+
 @Suite("Evemu replay")
 struct EvemuReplayTests {
     @Test("Replayed events are pen events from evemu, starting half a second into the scene")
@@ -88,18 +105,8 @@ struct EvemuReplayTests {
           arguments: ["cintiq", "drag", "tap"])
     func fixturesDriveTheRing(name: String) throws {
         let recording = name == "cintiq" ? try cintiq() : try intuos(name)
-        let events = EventRecorder()
-        let scene = PressureScene(context: SceneContext(canvasSize: canvas, events: events))
-        let anchor = try #require(scene.primaryControl)
-        let script = InputScript(replaying: EvemuReplay(recording: recording).events(anchor: anchor, canvasSize: canvas),
-                                 scene: scene.name)
-        let session = SceneSession(scene: scene, script: script)
-        var states: Set<ConfirmState> = []
 
-        for frame in 0...Int((script.duration + 0.5) * 60) {
-            session.advance(to: Double(frame) / 60)
-            states.insert(scene.state)
-        }
+        let (scene, events, states) = try replayOnTheRing(recording)
 
         #expect(states.contains(.selected))
         #expect(events.events.first { $0.name == "ring.began" }?.fields["source"] == .string("evemu"))

@@ -33,18 +33,26 @@ struct HostedSessionTests {
                                               ofItemAtPath: file.path)
     }
 
-    @Test("A saved tuning file makes the scene anew with its values, from scene time 0")
-    func savedTuningRemakesTheScene() throws {
+    /// Hosts the Mailbox with a `--tuning` file that sets the action threshold to 60, steps it
+    /// one second, then saves `edited` over the file and steps one more: the session, and the
+    /// scene it had before the save.
+    func saveWhileHosted(_ edited: String) throws -> (HostedSession, before: ObjectIdentifier) {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("try.toml")
         try save("[swipe]\naction_threshold = 60\n", to: file, secondsLater: 0)
         let (hosted, _) = try hostMailbox(tuning: file)
         hosted.advance(to: 1)
         let before = ObjectIdentifier(hosted.session.scene)
-
-        try save("[swipe]\naction_threshold = 80\n", to: file, secondsLater: 5)
+        try save(edited, to: file, secondsLater: 5)
         hosted.advance(to: 2)
+        return (hosted, before)
+    }
+
+    @Test("A saved tuning file makes the scene anew with its values, from scene time 0")
+    func savedTuningRemakesTheScene() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let (hosted, before) = try saveWhileHosted("[swipe]\naction_threshold = 80\n")
 
         #expect(ObjectIdentifier(hosted.session.scene) != before)
         #expect(hosted.timeOrigin == 2)
@@ -54,16 +62,9 @@ struct HostedSessionTests {
 
     @Test("A tuning file saved with a mistake keeps the scene and shows the banner")
     func badTuningKeepsTheScene() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("try.toml")
-        try save("[swipe]\naction_threshold = 60\n", to: file, secondsLater: 0)
-        let (hosted, _) = try hostMailbox(tuning: file)
-        hosted.advance(to: 1)
-        let before = ObjectIdentifier(hosted.session.scene)
 
-        try save("[swipe]\naction_threshold = \n", to: file, secondsLater: 5)
-        hosted.advance(to: 2)
+        let (hosted, before) = try saveWhileHosted("[swipe]\naction_threshold = \n")
 
         #expect(ObjectIdentifier(hosted.session.scene) == before)
         #expect(hosted.timeOrigin == 0)

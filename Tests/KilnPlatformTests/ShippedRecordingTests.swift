@@ -9,23 +9,11 @@ import Testing
 /// on the pressure ring, so `kiln pressure --evemu Resources/Recordings/…` shows both outcomes.
 @Suite("Shipped recordings")
 struct ShippedRecordingTests {
-    /// Plays a shipped recording on the pressure scene's Delete button, frame by frame.
+    /// Plays a shipped recording on the pressure scene's Delete button.
     private func play(_ name: String) throws -> (events: [String], states: Set<ConfirmState>) {
-        let canvas = DevicePreset.iPhone14.size
         let recording = try EvemuRecording(contentsOf: ProjectFiles.recordings.appendingPathComponent(name))
-        let recorder = EventRecorder()
-        let scene = PressureScene(context: SceneContext(canvasSize: canvas, events: recorder))
-        let anchor = try #require(scene.primaryControl)
-        let script = InputScript(replaying: EvemuReplay(recording: recording).events(anchor: anchor, canvasSize: canvas),
-                                 scene: scene.name)
-        let session = SceneSession(scene: scene, script: script)
-        var states: Set<ConfirmState> = []
-
-        for frame in 0...Int((script.duration + 0.5) * 60) {
-            session.advance(to: Double(frame) / 60)
-            states.insert(scene.state)
-        }
-        return (recorder.names, states)
+        let (_, events, states) = try replayOnTheRing(recording)
+        return (events.names, states)
     }
 
     @Test("The confirming recording fills the ring, slides into it and deletes the photo")
