@@ -65,6 +65,7 @@ public final class IconScene: Scene {
     /// along its top edge so that it holds against a dark panel.
     private func makeTile(_ frame: Rect) -> Layer {
         let tile = GradientLayer()
+        tile.name = "tile"
         tile.frame = frame
         tile.colors = Self.tileColors
         let radius = 104 * unit
@@ -91,6 +92,7 @@ public final class IconScene: Scene {
         zone.frame = Rect(0, 0, side, beamY)
         zone.masksToBounds = true
         let card = GradientLayer()
+        card.name = "card"
         card.frame = grid(104, 92, 304, 236)
         card.colors = Self.cardColors
         card.startPoint = Point(0, 0)
@@ -102,11 +104,11 @@ public final class IconScene: Scene {
         if side >= 32 { addMarks(to: card) }
         // The light of the beam on the card's cut edge.
         let scorch = GradientLayer()
-        scorch.frame = Rect(0, beamY - 56 * unit, side, 56 * unit)
+        scorch.frame = Rect(24 * unit, beamY - 56 * unit, 464 * unit, 56 * unit)
         scorch.colors = [Self.beamColor.withAlpha(0), Color(hex: 0xFF7A3D, alpha: 0.85)]
         // The card's own outline, in the scorch's coordinates: the light stays on the card.
         scorch.maskPath = card.maskPath?.applying(card.transformToSuperlayer
-            .concatenating(Transform(translationX: 0, y: -scorch.frame.minY)))
+            .concatenating(Transform(translationX: -scorch.frame.minX, y: -scorch.frame.minY)))
         zone.addSublayer(scorch)
         return zone
     }
@@ -133,6 +135,7 @@ public final class IconScene: Scene {
     /// that it fades towards the tile's sides as well as up and down.
     private func makeGlow(at beamY: Double, across tile: Rect) -> Layer {
         let glow = GradientLayer()
+        glow.name = "glow"
         let width = tile.width - 2 * max(1, 16 * unit), reach = max(2.5, 52 * unit)
         glow.frame = Rect(tile.midX - width / 2, beamY - width / 2, width, width)
         glow.type = .radial
@@ -147,6 +150,7 @@ public final class IconScene: Scene {
     /// The beam's core: a bright line across the tile, its ends rounded, with a red halo.
     private func makeBeam(_ line: (center: Double, thickness: Double), across tile: Rect) -> Layer {
         let beam = ShapeLayer()
+        beam.name = "beam"
         let inset = max(2, 20 * unit)
         beam.frame = Rect(tile.minX + inset, line.center - line.thickness / 2, tile.width - 2 * inset, line.thickness)
         beam.path = Path(roundedRect: beam.bounds, cornerRadius: line.thickness / 2)
@@ -164,6 +168,7 @@ public final class IconScene: Scene {
     /// The white-hot point where the beam cuts the card.
     private func makeFlare(at beamY: Double) -> Layer {
         let flare = GradientLayer()
+        flare.name = "flare"
         let radius = 76 * unit
         flare.frame = Rect(256 * unit - radius, beamY - radius, radius * 2, radius * 2)
         flare.type = .radial
@@ -177,6 +182,7 @@ public final class IconScene: Scene {
     /// Sparks falling from the cut.
     private func makeEmbers(below beamY: Double) -> Layer {
         let embers = Layer()
+        embers.name = "embers"
         embers.frame = Rect(0, 0, side, side)
         let sparks: [(x: Double, dy: Double, r: Double, color: UInt32, alpha: Double)] = [
             (200, 36, 9, 0xFFC46B, 1), (244, 70, 6, 0xFF8A4A, 0.9), (302, 46, 8, 0xFFD98A, 1),
