@@ -80,7 +80,7 @@ struct ScenesBench: ParsableCommand {
         commandName: "scenes",
         abstract: "Time every scene through its shipped scripts: update, render and present per frame.",
         discussion: """
-            Each scene plays the scripts in Resources/Scripts made for it, for their full length \
+            Each scene plays the shipped scripts made for it (share/kiln/Scripts, or Resources/Scripts in a checkout), for their full length \
             plus a second, at 60 frames per second of scene time, drawn as fast as the machine \
             can. Reported per scene: p50 and p99 of each part of a frame, layer contents \
             rasterized per frame, and the most memory the process held.
@@ -101,7 +101,7 @@ struct ScenesBench: ParsableCommand {
     @Flag(help: "Time frames by the drawing thread's CPU time, not the wall clock: steadier on a busy machine.")
     var cpuTime = false
 
-    @Option(help: "The folder of input scripts (default: Resources/Scripts beside the executable or here).")
+    @Option(help: "The folder of input scripts (default: the shipped ones, found from where kiln is installed).")
     var scripts: String?
 
     func validate() throws {
@@ -168,7 +168,7 @@ struct ScenesBench: ParsableCommand {
     private func scriptFolder() throws -> URL {
         if let scripts { return URL(fileURLWithPath: scripts) }
         guard let found = ShippedScripts.locate() else {
-            warn("cannot find Resources/Scripts beside the executable or in this folder: give --scripts DIR")
+            warn("cannot find the shipped scripts (share/kiln/Scripts beside bin/, or Resources/Scripts in a checkout): give --scripts DIR")
             throw ExitCode(1)
         }
         return found

@@ -6,6 +6,7 @@ struct Kiln: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiln",
         abstract: "Prototype touch interactions: a Core-Animation-style layer tree in a window.",
-        subcommands: [Open.self, Render.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self],
+        version: "kiln \(KilnVersion.number)",
+        subcommands: [Open.self, Render.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self, IconCommand.self],
         defaultSubcommand: Open.self)
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import KilnPlatform
 import KilnScenes
 
-/// The input scripts shipped in Resources/Scripts, by the scene each is for.
+/// The shipped input scripts (`Scripts/` of the resources), by the scene each is for.
 struct ShippedScripts {
     /// Each script's file name without `.json`, and the script, sorted by name.
     let all: [(name: String, script: InputScript)]
@@ -30,20 +31,9 @@ struct ShippedScripts {
         all.filter { $0.script.scene == scene }
     }
 
-    /// Resources/Scripts in the working folder or a folder above the executable (a build
-    /// in `.build/release` finds the checkout's).
+    /// The scripts folder of the running binary's resources: `share/kiln/Scripts` when
+    /// installed, the checkout's `Resources/Scripts` for a build in `.build`.
     static func locate() -> URL? {
-        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        var folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
-        while let current = folder, current.path != "/" {
-            candidates.append(current)
-            folder = current.deletingLastPathComponent()
-        }
-        return candidates.map { $0.appendingPathComponent("Resources/Scripts") }.first { isFolder($0.path) }
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        ResourceFolder.located()?.scripts
     }
 }

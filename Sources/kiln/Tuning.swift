@@ -15,7 +15,7 @@ struct TuningCommand: ParsableCommand {
     @Option(help: "A tuning file over the defaults and your own file.")
     var tuning: String?
 
-    @Flag(help: "Print the defaults alone, as the shipped Resources/Tuning file has them.")
+    @Flag(help: "Print the defaults alone, as the shipped Tuning/SCENE.toml has them (in share/kiln, or Resources in a checkout).")
     var defaults = false
 
     func run() throws {
