@@ -19,8 +19,8 @@ run: release
 # The end-to-end tests drive the kiln binary, so it is built before the tests run. They run
 # on their own after the rest: a real window under Xvfb wants the machine's attention.
 test: build
-	$(SWIFT) test --skip EndToEndTests
-	$(SWIFT) test --no-parallel --filter EndToEndTests
+	$(SWIFT) test --skip KilnEndToEndTests
+	$(SWIFT) test --no-parallel --filter KilnEndToEndTests
 
 # Issue 4's side-by-side: kiln, a plain C SDL program and LÖVE on the same particle workload.
 bench-particles: release

@@ -70,6 +70,11 @@ let package = Package(
             name: "KilnPlatformTests",
             dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
             exclude: ["__Snapshots__"]),
+        // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
+        // others, one at a time.
+        .testTarget(
+            name: "KilnEndToEndTests",
+            dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "CXInput2", "KilnTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
