@@ -31,8 +31,8 @@ run: release
 # The end-to-end tests drive the kiln binary, so it is built before the tests run. They run
 # on their own after the rest: a real window under Xvfb wants the machine's attention.
 test: build
-	$(SWIFT) test --skip EndToEndTests
-	$(SWIFT) test --no-parallel --filter EndToEndTests
+	$(SWIFT) test --skip KilnEndToEndTests
+	$(SWIFT) test --no-parallel --filter KilnEndToEndTests
 	$(MAKE) test-install
 	$(MAKE) test-deb
 

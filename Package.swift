@@ -52,10 +52,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Shared test helpers: manual clock, event scripts, image assertions.
+        // Shared test helpers. For unit tests: a scene harness (a scene on a manual timeline with
+        // recording sound and haptics), pointer fuzzing for property tests, image differences for
+        // golden images, and the checkout's own files. For end-to-end tests: external commands
+        // with time limits, a private Xvfb server, the kiln binary and its window driven by
+        // xdotool, and pictures compared through ImageMagick.
         .target(
             name: "KilnTestSupport",
-            dependencies: ["KilnCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "KilnCore", "KilnScenes",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/KilnTestSupport"),
         .testTarget(
             name: "KilnCoreTests",
@@ -73,6 +80,11 @@ let package = Package(
             name: "KilnPlatformTests",
             dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
             exclude: ["__Snapshots__"]),
+        // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
+        // others, one at a time.
+        .testTarget(
+            name: "KilnEndToEndTests",
+            dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "CXInput2", "KilnTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

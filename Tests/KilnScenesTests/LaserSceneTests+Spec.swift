@@ -8,7 +8,7 @@ import Testing
 struct LaserSpecTests {
     @Test("L1: instruction, card, arrow, beam and light spill sit top to bottom, the beam across the canvas at 62 % of its height")
     func layout() throws {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         let canvas = DevicePreset.iPhone14.size
         func frame(_ name: String) throws -> Rect { try #require(h.scene.root.layer(named: name)).frame }
         let instruction = try #require(h.scene.root.layer(named: "instruction") as? TextLayer)
@@ -31,7 +31,7 @@ struct LaserSpecTests {
 
     @Test("L1: the arrow bobs towards the laser on a 1 s loop")
     func arrowBobs() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         var ys: [Double] = []
         for frame in 1...360 {
             h.run(until: 1 + Double(frame) / 120)
@@ -52,7 +52,7 @@ struct LaserSpecTests {
 
     @Test("L2: while on, the glow flickers ±8 % around its level, never past what a layer shows")
     func flickerRange() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         var levels: [Double] = []
         for frame in 1...2400 {
             h.run(until: 1 + Double(frame) / 120)
@@ -70,7 +70,7 @@ struct LaserSpecTests {
 
     @Test("L8: after a delete the toast \"Pocket deleted · Undo\" shows for 4 s")
     func toastShowsForItsDuration() throws {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         let toast = try #require(h.scene.root.layer(named: "toast"))
         #expect(toast.opacity == 0)
 
@@ -91,7 +91,7 @@ struct LaserSpecTests {
 
     @Test("L8, L9: tapping the toast's Undo restores the pocket to the card")
     func toastUndoRestores() throws {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         h.down()
         h.move(toProgress: 0.8, duration: 0.5)
         h.up()
@@ -113,7 +113,7 @@ struct LaserSpecTests {
 
     @Test("L7: the card visibly shakes while cutting and is still at rest")
     func shakeWhileCutting() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         #expect(h.pocket.transform == .identity)
 
         h.down()

@@ -3,79 +3,11 @@ import KilnScenes
 import KilnTestSupport
 import Testing
 
-/// Drives the laser scene at 120 Hz on a manual timeline, with recording services.
-final class LaserHarness {
-    let clock = ManualClock()
-    let events = EventRecorder()
-    let audio = RecordingAudio()
-    let haptics: RecordingHaptics
-    let scene: LaserScene
-    private(set) var time = 0.0
-    private var pointer = Point.zero
-    private var cardStartMaxY = 0.0
-
-    init() {
-        haptics = RecordingHaptics(clock: clock)
-        scene = LaserScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events,
-                                                 audio: audio, haptics: haptics))
-        run(until: 0.6)
-    }
-
-    var pocket: Layer { scene.root.layer(named: "pocket")! }
-    var beamY: Double { scene.root.layer(named: "laser")!.frame.midY }
-    func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
-
-    func run(until t: Double) {
-        while time < t - 1e-9 {
-            time = min(t, time + 1.0 / 120)
-            clock.set(to: time)
-            scene.advance(to: time)
-        }
-    }
-
-    func send(_ phase: PointerPhase) {
-        scene.handle(PointerEvent(phase: phase, location: pointer, timestamp: time))
-    }
-
-    /// Presses the middle of the card.
-    func down() {
-        let frame = pocket.frame
-        pointer = Point(frame.midX, frame.midY)
-        cardStartMaxY = frame.maxY
-        send(.began)
-    }
-
-    /// Moves the pointer so the card's cut progress becomes `progress`, over `duration`.
-    func move(toProgress progress: Double, duration: Double) {
-        let targetY = pointer.y + (beamY + progress * pocket.bounds.height - cardStartMaxY)
-        let startY = pointer.y, start = time
-        cardStartMaxY += targetY - startY
-        let steps = max(1, Int((duration * 120).rounded()))
-        for i in 1...steps {
-            run(until: start + duration * Double(i) / Double(steps))
-            pointer.y = startY + (targetY - startY) * Double(i) / Double(steps)
-            send(.moved)
-        }
-    }
-
-    func up() {
-        send(.ended)
-    }
-
-    /// A short press and release at `point`.
-    func tap(at point: Point) {
-        pointer = point
-        send(.began)
-        run(until: time + 0.05)
-        send(.ended)
-    }
-}
-
 @Suite("Laser card burner")
 struct LaserSceneTests {
     @Test("L9: the laser turns on once ignition ends, with its sound and hum")
     func ignition() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         #expect(h.names("laser.on").count == 1)
         #expect(abs(h.names("laser.on")[0].time - 0.35) < 0.02)
@@ -86,7 +18,7 @@ struct LaserSceneTests {
     @Test("L8: more than 60 % through deletes the pocket through the store",
           arguments: [0.61, 0.9])
     func deletes(progress: Double) {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: progress, duration: 0.6)
@@ -100,7 +32,7 @@ struct LaserSceneTests {
 
     @Test("L8: 59 % and exactly 60 % spare the pocket, which springs home", arguments: [0.59, 0.60])
     func spares(progress: Double) {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         let home = h.pocket.position
 
         h.down()
@@ -117,7 +49,7 @@ struct LaserSceneTests {
 
     @Test("L5: char is added on retraction while in the beam, and on a spared release")
     func charOnRetraction() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: 0.0, duration: 0.4)
@@ -135,7 +67,7 @@ struct LaserSceneTests {
 
     @Test("L5: moving back up outside the beam chars nothing")
     func noCharOutsideBeam() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: -0.3, duration: 0.3)
@@ -150,7 +82,7 @@ struct LaserSceneTests {
 
     @Test("L6: debris fires only while the card is pushed into the beam")
     func debrisOnlyWhilePlunging() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: -0.05, duration: 0.4)
@@ -169,7 +101,7 @@ struct LaserSceneTests {
 
     @Test("L7: a heavy impact repeats about every 60 ms while cutting")
     func impactCadence() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: 0.0, duration: 0.3)
@@ -184,7 +116,7 @@ struct LaserSceneTests {
 
     @Test("L9: cut.begin once per drag; deleted then restored with Ctrl+Z (X7)")
     func eventsAndUndo() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.down()
         h.move(toProgress: 0.2, duration: 0.3)
@@ -205,7 +137,7 @@ struct LaserSceneTests {
 
     @Test("L4: idle for 4 s, a hint nudges the card towards the laser and back")
     func idleHint() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
         let home = h.pocket.position
 
         h.run(until: 3.95)
@@ -221,7 +153,7 @@ struct LaserSceneTests {
 
     @Test("L4: a drag resets the idle clock")
     func hintWaitsForIdle() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.run(until: 3.0)
         h.down()
@@ -234,7 +166,7 @@ struct LaserSceneTests {
 
     @Test("L3: the sizzle is louder the faster the card moves in the beam")
     func sizzleFollowsSpeed() {
-        let slow = LaserHarness(), fast = LaserHarness()
+        let slow = SceneHarness<LaserScene>(), fast = SceneHarness<LaserScene>()
 
         for (h, duration) in [(slow, 1.5), (fast, 0.25)] {
             h.down()
@@ -247,7 +179,7 @@ struct LaserSceneTests {
 
     @Test("L3: leaving the scene stops every sound")
     func silenceOnLeave() {
-        let h = LaserHarness()
+        let h = SceneHarness<LaserScene>()
 
         h.scene.leave()
 

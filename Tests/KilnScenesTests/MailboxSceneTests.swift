@@ -4,82 +4,6 @@ import KilnScenes
 import KilnTestSupport
 import Testing
 
-/// Drives the Mailbox scene at 120 Hz on a manual timeline, with recording services.
-final class MailboxHarness {
-    let events = EventRecorder()
-    let audio = RecordingAudio()
-    let scene: MailboxScene
-    private(set) var time = 0.0
-    private var pointer = Point.zero
-
-    init(tuning: MailboxTuning = MailboxTuning()) {
-        scene = MailboxScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events,
-                                                   audio: audio), tuning: tuning)
-        run(until: 0.2)
-    }
-
-    func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
-    var top: MailboxRowState { scene.rowState(at: 0)! }
-
-    /// A named layer's frame on the canvas.
-    func canvasFrame(_ name: String) -> Rect {
-        let layer = scene.root.layer(named: name)!
-        return layer.transformToRoot.apply(to: layer.bounds)
-    }
-
-    func run(until t: Double) {
-        while time < t - 1e-9 {
-            time = min(t, time + 1.0 / 120)
-            scene.advance(to: time)
-        }
-    }
-
-    func wait(_ seconds: Double) { run(until: time + seconds) }
-
-    func send(_ phase: PointerPhase, at point: Point? = nil) {
-        if let point { pointer = point }
-        scene.handle(PointerEvent(phase: phase, location: pointer, timestamp: time))
-    }
-
-    /// Presses the middle of a named layer.
-    func down(on name: String, dx: Double = 0) {
-        let frame = canvasFrame(name)
-        send(.began, at: Point(frame.midX + dx, frame.midY))
-    }
-
-    /// Moves the pointer by `dx, dy` over `duration`, in 120 Hz steps.
-    func move(by dx: Double, _ dy: Double = 0, duration: Double = 0.4, phase: PointerPhase = .moved) {
-        let start = pointer, begin = time
-        let steps = max(1, Int((duration * 120).rounded()))
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            run(until: begin + duration * f)
-            pointer = Point(start.x + dx * f, start.y + dy * f)
-            send(phase)
-        }
-    }
-
-    func up() { send(.ended) }
-
-    /// Drags the top message by `dx` and keeps the pointer down.
-    func drag(by dx: Double) {
-        down(on: "message")
-        move(by: dx)
-    }
-
-    func tap(_ name: String) {
-        down(on: name)
-        wait(0.05)
-        up()
-    }
-
-    func tap(at point: Point) {
-        send(.began, at: point)
-        wait(0.05)
-        up()
-    }
-}
-
 @Suite("Mailbox swipe")
 struct MailboxSceneTests {
     static let width = DevicePreset.iPhone14.size.width
@@ -111,7 +35,7 @@ struct MailboxSceneTests {
 
     @Test("M1–M8: colour, icon, icon alpha and icon position at each threshold", arguments: zoneCases)
     func zones(_ c: ZoneCase) {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.drag(by: c.translation)
         let state = h.top
         let tuning = MailboxTuning()
@@ -131,7 +55,7 @@ struct MailboxSceneTests {
 
     @Test("M8: a threshold crossing emits zone.changed once, with a soft tick")
     func zoneChangesTick() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.drag(by: 100)
         h.move(by: 200)
         h.move(by: -250)
@@ -143,7 +67,7 @@ struct MailboxSceneTests {
 
     @Test("M1, M5: released under 60 pt the message springs back to 0", arguments: [59.0, -59.0])
     func releaseUnderThresholdReturns(_ dx: Double) {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.drag(by: dx)
         h.up()
         h.wait(1.5)
@@ -158,7 +82,7 @@ struct MailboxSceneTests {
         (60.0, "message.archived"), (259.0, "message.archived"), (260.0, "message.deleted"), (330.0, "message.deleted"),
     ])
     func releaseRight(_ dx: Double, event: String) {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let secondTop = h.canvasFrame("message.1").minY
         h.drag(by: dx)
         h.up()
@@ -176,7 +100,7 @@ struct MailboxSceneTests {
         (60.0, "rescheduleOptions", "message.rescheduled"), (260.0, "listOptions", "message.listed"),
     ])
     func releaseLeftShowsOptions(_ dx: Double, options: String, event: String) {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.drag(by: -dx)
         h.up()
         h.wait(0.6)
@@ -197,7 +121,7 @@ struct MailboxSceneTests {
 
     @Test("M4: the row collapses and every row below moves up by its height")
     func collapseMovesRowsUp() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let before = (1...4).map { h.canvasFrame("message.\($0)").minY }
         h.down(on: "message.1")
         h.move(by: 120)
@@ -212,7 +136,7 @@ struct MailboxSceneTests {
 
     @Test("M10: a cleared message animates back into the inbox 1.5 s later")
     func demoReturn() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.drag(by: 120)
         h.up()
         h.wait(0.5)
@@ -232,7 +156,7 @@ struct MailboxSceneTests {
     func undoRestoresTheLastCleared() {
         var tuning = MailboxTuning()
         tuning.demoReturn = false
-        let h = MailboxHarness(tuning: tuning)
+        let h = SceneHarness<MailboxScene>(tuning: tuning)
         let first = h.scene.root.layer(named: "message")
         h.drag(by: 120)
         h.up()
@@ -248,7 +172,7 @@ struct MailboxSceneTests {
     }
 
     /// Shakes the hovering pointer sideways: `reversals` turns, a leg every `leg` seconds.
-    func shake(_ h: MailboxHarness, reversals: Int, leg: Double) {
+    func shake(_ h: SceneHarness<MailboxScene>, reversals: Int, leg: Double) {
         h.send(.hover, at: Point(150, 500))
         var dx = 60.0
         for _ in 0...reversals {
@@ -263,7 +187,7 @@ struct MailboxSceneTests {
     func shakeToUndo(reversals: Int, leg: Double, restores: Bool) {
         var tuning = MailboxTuning()
         tuning.demoReturn = false
-        let h = MailboxHarness(tuning: tuning)
+        let h = SceneHarness<MailboxScene>(tuning: tuning)
         h.drag(by: 120)
         h.up()
         h.wait(1)
@@ -276,7 +200,7 @@ struct MailboxSceneTests {
 
     @Test("M9: the edge menu keeps going the way it was moving on release")
     func edgeMenuFollowsDirection() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let inbox = h.scene.root.layer(named: "inbox")!
         // Out, then a little back: released while hiding, so it hides.
         h.send(.began, at: Point(5, 500))
@@ -309,7 +233,7 @@ struct MailboxSceneTests {
 
     @Test("M9: a swipe from the edge over a message opens the menu, not the message")
     func edgeWinsOverTheMessage() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let y = h.canvasFrame("message").midY
         h.send(.began, at: Point(4, y))
         h.move(by: 150, duration: 0.3)
@@ -323,7 +247,7 @@ struct MailboxSceneTests {
 
     @Test("M9: while the menu is open a tap on the inbox closes it and touches nothing else")
     func tapClosesMenu() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         h.tap(at: Point(30, 75))
         h.wait(1)
         #expect(h.scene.isMenuOpen)
@@ -338,7 +262,7 @@ struct MailboxSceneTests {
 
     @Test("M9: compose slides in and out")
     func composeInAndOut() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let view = h.scene.root.layer(named: "composeView")!
         #expect(view.isHidden)
         h.tap("compose")
@@ -357,7 +281,7 @@ struct MailboxSceneTests {
 
     @Test("M9: segments swipe their view in from the side they are on")
     func segmentsSwipe() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let list = h.scene.root.layer(named: "message")!.superlayer!.superlayer!
         let x = { list.transformToRoot.apply(to: Point.zero).x }
         #expect(abs(x()) < 1e-9)
@@ -384,7 +308,7 @@ struct MailboxSceneTests {
     /// drag over, the first message's release was ignored and it stayed 0.5 pt aside.
     @Test("M1: one message is swiped at a time; a second pointer on another message moves nothing, and both end at 0")
     func secondPointerOnAnotherMessage() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
             h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
@@ -410,7 +334,7 @@ struct MailboxSceneTests {
     /// one, and the first message waited behind a panel nothing could dismiss.
     @Test("M4: while a message slides off to its options, a swipe on another message springs back; one tap answers")
     func swipeWhileAnotherSlidesToOptions() {
-        let h = MailboxHarness()
+        let h = SceneHarness<MailboxScene>()
         let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
             h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))

@@ -3,104 +3,16 @@ import KilnScenes
 import KilnTestSupport
 import Testing
 
-/// Drives the pressure scene at 120 Hz on a manual timeline, with recording services.
-final class PressureHarness {
-    let clock = ManualClock()
-    let events = EventRecorder()
-    let audio = RecordingAudio()
-    let haptics: RecordingHaptics
-    let scene: PressureScene
-    private(set) var time = 0.0
-    var pointer = Point.zero
-    var device = PointerDevice.mouse
-    var pressure: Double?
-    var source: String?
-
-    init(tuning: PressureTuning = PressureTuning()) {
-        haptics = RecordingHaptics(clock: clock)
-        scene = PressureScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events,
-                                                    audio: audio, haptics: haptics), tuning: tuning)
-        run(until: 0.2)
-    }
-
-    func layer(_ name: String) -> Layer { scene.root.layer(named: name)! }
-    var button: Layer { layer("deleteButton") }
-    var ring: Layer { layer("ring") }
-    var stroke: ShapeLayer { layer("ringStroke") as! ShapeLayer }
-    var label: TextLayer { layer("ringLabel") as! TextLayer }
-    var buttonCentre: Point { Point(button.frame.midX, button.frame.midY) }
-    /// Where the ring's container is for a press at the button's centre.
-    var ringCentre: Point { buttonCentre + Point(0, -70) }
-    func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
-
-    func run(until t: Double) {
-        while time < t - 1e-9 {
-            time = min(t, time + 1.0 / 120)
-            clock.set(to: time)
-            scene.advance(to: time)
-        }
-    }
-
-    func send(_ phase: PointerPhase) {
-        scene.handle(PointerEvent(id: device == .mouse ? 0 : 1, phase: phase, location: pointer, timestamp: time,
-                                  device: device, pressure: pressure, pressureSource: pressure == nil ? nil : source,
-                                  buttons: phase == .began || phase == .moved ? 1 : 0))
-    }
-
-    /// A mouse press at the centre of the delete button.
-    func pressButton() {
-        pointer = buttonCentre
-        send(.began)
-    }
-
-    /// A pen press at the button's centre with a pressure from the given source.
-    func penDown(pressure: Double, source: String = "xinput2") {
-        device = .pen
-        self.pressure = pressure
-        self.source = source
-        pressButton()
-    }
-
-    /// Holds still for `seconds`, frames running.
-    func hold(_ seconds: Double) {
-        run(until: time + seconds)
-    }
-
-    /// Moves to `point` over `duration` in 120 Hz steps.
-    func move(to point: Point, duration: Double = 0.2) {
-        let start = pointer, begin = time
-        let steps = max(1, Int((duration * 120).rounded()))
-        for i in 1...steps {
-            run(until: begin + duration * Double(i) / Double(steps))
-            pointer = start + (point - start) * (Double(i) / Double(steps))
-            send(.moved)
-        }
-    }
-
-    func up() {
-        send(.ended)
-        run(until: time + 1.0 / 120)
-    }
-
-    /// A mouse press held long enough to fill, moved into the ring and released.
-    func confirmWithMouse() {
-        pressButton()
-        hold(2.1)
-        move(to: ringCentre)
-        up()
-    }
-}
-
 @Suite("Pressure confirm ring")
 struct PressureSceneTests {
     @Test("P1: a press on Delete shows the empty ring centred its height above the press")
     func ringAppears() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         #expect(h.ring.opacity == 0)
 
         h.pressButton()
         let emptyAtFirst = h.stroke.strokeEnd == 0 && h.label.string.isEmpty
-        h.hold(0.5)
+        h.wait(0.5)
 
         #expect(emptyAtFirst)
         #expect(h.ring.opacity == 1)
@@ -113,11 +25,11 @@ struct PressureSceneTests {
 
     @Test("P1: a press elsewhere shows no ring")
     func pressElsewhere() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
 
         h.pointer = Point(195, 760)
         h.send(.began)
-        h.hold(2.5)
+        h.wait(2.5)
 
         #expect(h.scene.state == .idle)
         #expect(h.ring.opacity == 0)
@@ -126,14 +38,14 @@ struct PressureSceneTests {
 
     @Test("P3: with a pen, the ring's strokeEnd follows the pressure over fullPress")
     func ringFollowsPressure() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.penDown(pressure: 0.09)
-        h.hold(0.05)
+        h.wait(0.05)
         let light = h.stroke.strokeEnd
 
         h.pressure = 0.225
         h.send(.moved)
-        h.hold(0.05)
+        h.wait(0.05)
 
         #expect(abs(light - 0.2) < 1e-9)
         #expect(abs(h.stroke.strokeEnd - 0.5) < 1e-9)
@@ -142,12 +54,12 @@ struct PressureSceneTests {
 
     @Test("P2: a mouse fills the ring by time: not full at 1.9 s, full at 2.0 s")
     func timedFallback() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.pressButton()
 
-        h.hold(1.9)
+        h.wait(1.9)
         let at1_9 = (h.scene.state, h.stroke.strokeEnd)
-        h.hold(0.1)
+        h.wait(0.1)
 
         #expect(at1_9.0 == .updating)
         #expect(abs(at1_9.1 - 0.95) < 1e-9)
@@ -159,13 +71,13 @@ struct PressureSceneTests {
 
     @Test("P4, P6: selected turns the ring red at 1.1 with CONFIRM, animated over 0.15 s")
     func selectedLooks() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let tuning = PressureTuning()
         h.penDown(pressure: 0.5)
-        h.hold(1.0 / 120)
+        h.wait(1.0 / 120)
 
         let midway = h.stroke.animation(forKey: "strokeColor") != nil
-        h.hold(0.2)
+        h.wait(0.2)
 
         #expect(midway, "the colour change is animated")
         #expect(h.stroke.strokeColor == tuning.selectedColor)
@@ -176,12 +88,12 @@ struct PressureSceneTests {
 
     @Test("P4: full with the pointer inside the ring is confirmed: green, 1.3, OK")
     func confirmedLooks() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.penDown(pressure: 0.5)
-        h.hold(0.1)
+        h.wait(0.1)
 
         h.move(to: h.ringCentre)
-        h.hold(0.2)
+        h.wait(0.2)
 
         #expect(h.scene.state == .confirmed)
         #expect(h.stroke.strokeColor == PressureTuning().confirmedColor)
@@ -191,15 +103,15 @@ struct PressureSceneTests {
 
     @Test("P6: staying in a state starts no new transition")
     func noTransitionWithoutChange() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.penDown(pressure: 0.5)
-        h.hold(0.3)
+        h.wait(0.3)
 
         for step in 0..<30 {
             h.pressure = 0.5 + Double(step) / 100
             h.pointer = h.pointer + Point(0.5, 0)
             h.send(.moved)
-            h.hold(1.0 / 120)
+            h.wait(1.0 / 120)
             #expect(h.stroke.animation(forKey: "strokeColor") == nil)
             #expect(h.layer("ringCircle").animation(forKey: "transform") == nil)
         }
@@ -209,7 +121,7 @@ struct PressureSceneTests {
 
     @Test("P5, P9: releasing in confirmed fires the action, deletes the photo and offers Undo")
     func confirmDeletes() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let first = h.scene.store.photos[0]
 
         h.confirmWithMouse()
@@ -217,7 +129,7 @@ struct PressureSceneTests {
         #expect(h.events.names == ["ring.began", "ring.selected", "ring.confirmed", "action.confirmed", "photo.deleted"])
         #expect(!h.scene.store.photos.contains(first))
         #expect(h.scene.state == .idle)
-        h.hold(0.5)
+        h.wait(0.5)
         #expect(h.stroke.strokeEnd == 0)
         #expect(h.layer("toast").opacity == 1)
         #expect(h.scene.root.layer(named: "photo.\(first.id)") == nil)
@@ -226,13 +138,13 @@ struct PressureSceneTests {
 
     @Test("P5, P9: releasing outside the ring cancels, even when full")
     func releaseOutsideCancels() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let count = h.scene.store.photos.count
 
         h.pressButton()
-        h.hold(2.2)
+        h.wait(2.2)
         h.up()
-        h.hold(0.3)
+        h.wait(0.3)
 
         #expect(h.events.names == ["ring.began", "ring.selected", "ring.cancelled"])
         #expect(h.scene.store.photos.count == count)
@@ -244,9 +156,9 @@ struct PressureSceneTests {
 
     @Test("P4: with the latch on, a pen can ease off while moving into the ring and still confirm")
     func latchLetsPenEaseOff() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.penDown(pressure: 0.5)
-        h.hold(0.1)
+        h.wait(0.1)
 
         h.pressure = 0.1
         h.move(to: h.ringCentre)
@@ -259,9 +171,9 @@ struct PressureSceneTests {
     func latchOffCancels() {
         var tuning = PressureTuning()
         tuning.latchesWhenFull = false
-        let h = PressureHarness(tuning: tuning)
+        let h = SceneHarness<PressureScene>(tuning: tuning)
         h.penDown(pressure: 0.5)
-        h.hold(0.1)
+        h.wait(0.1)
 
         h.pressure = 0.1
         h.move(to: h.ringCentre)
@@ -273,13 +185,13 @@ struct PressureSceneTests {
 
     @Test("X7: Ctrl+Z brings the deleted photo back in its place")
     func undoWithKey() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let before = h.scene.store.photos
         h.confirmWithMouse()
-        h.hold(0.5)
+        h.wait(0.5)
 
         let used = h.scene.handle(KeyPress("z", modifiers: .ctrl))
-        h.hold(0.5)
+        h.wait(0.5)
 
         #expect(used)
         #expect(h.scene.store.photos == before)
@@ -291,16 +203,16 @@ struct PressureSceneTests {
 
     @Test("P5: the toast's Undo restores the photo")
     func undoWithToast() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         h.confirmWithMouse()
-        h.hold(0.5)
+        h.wait(0.5)
         let toast = h.layer("toast")
 
         h.device = .mouse
         h.pressure = nil
         h.pointer = Point(toast.frame.maxX - 40, toast.frame.midY)
         h.send(.began)
-        h.hold(0.05)
+        h.wait(0.05)
         h.up()
 
         #expect(h.scene.store.photos.count == PhotoStore.samples.count)
@@ -309,10 +221,10 @@ struct PressureSceneTests {
 
     @Test("Selected and confirmed are felt and heard")
     func feedback() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
 
         h.penDown(pressure: 0.5)
-        h.hold(0.1)
+        h.wait(0.1)
         let afterSelected = h.haptics.impacts.count
         h.move(to: h.ringCentre)
         h.up()
@@ -324,19 +236,19 @@ struct PressureSceneTests {
 
     @Test("P8: a hovering pen shows the dot where it is; contact and silence hide it; a mouse shows none")
     func hoverDot() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let dot = h.layer("hoverDot")
 
         h.device = .mouse
         h.pointer = Point(100, 700)
         h.send(.hover)
-        h.hold(0.05)
+        h.wait(0.05)
         let mouseShows = dot.opacity > 0
         h.device = .pen
         h.send(.hover)
-        h.hold(0.05)
+        h.wait(0.05)
         let penShows = dot.opacity == 1 && dot.position == Point(100, 700)
-        h.hold(1)
+        h.wait(1)
 
         #expect(!mouseShows)
         #expect(penShows)
@@ -347,19 +259,19 @@ struct PressureSceneTests {
     /// the ring's strokeEnd stayed NaN even after the release.
     @Test("P2, P3: a pen reporting a NaN pressure draws no NaN ring, during the press or after it")
     func nanPressure() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
 
         h.penDown(pressure: .nan)
-        h.hold(0.05)
+        h.wait(0.05)
         let during = h.stroke.strokeEnd
         h.pressure = 0.225
         h.send(.moved)
         h.pressure = .nan
         h.send(.moved)
-        h.hold(0.05)
+        h.wait(0.05)
         let held = h.stroke.strokeEnd
         h.up()
-        h.hold(0.5)
+        h.wait(0.5)
 
         #expect(during == 0)
         #expect(abs(held - 0.5) < 1e-9)
@@ -370,7 +282,7 @@ struct PressureSceneTests {
     /// Found by `ScenePropertyTests`: an eraser hovering at (∞, ∞) put the dot there.
     @Test("P8: a pen hovering at a place that is not finite moves no dot there")
     func hoverDotAtNonFinitePlace() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
         let dot = h.layer("hoverDot")
         h.device = .pen
         h.pointer = Point(100, 700)
@@ -379,7 +291,7 @@ struct PressureSceneTests {
         h.device = .eraser
         h.pointer = Point(.infinity, .nan)
         h.send(.hover)
-        h.hold(0.05)
+        h.wait(0.05)
 
         #expect(dot.position == Point(100, 700))
         #expect(dot.opacity == 1)
@@ -387,12 +299,12 @@ struct PressureSceneTests {
 
     @Test("P1: with every photo deleted the button does nothing")
     func emptyList() {
-        let h = PressureHarness()
-        for _ in PhotoStore.samples { h.confirmWithMouse(); h.hold(0.4) }
+        let h = SceneHarness<PressureScene>()
+        for _ in PhotoStore.samples { h.confirmWithMouse(); h.wait(0.4) }
         let before = h.events.events.count
 
         h.pressButton()
-        h.hold(2.2)
+        h.wait(2.2)
         h.up()
 
         #expect(h.scene.store.photos.isEmpty)
@@ -401,10 +313,10 @@ struct PressureSceneTests {
 
     @Test("P7: the HUD names the source and shows raw and normalized pressure")
     func hud() {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
 
         h.penDown(pressure: 0.3, source: "evemu")
-        h.hold(0.1)
+        h.wait(0.1)
         let text = h.layer("hud").sublayers.compactMap { ($0 as? TextLayer)?.string }.joined(separator: " ")
 
         #expect(text.contains("evemu"))
@@ -417,12 +329,12 @@ struct PressureSceneTests {
     /// ring stayed on screen, empty, at an opacity near 1.
     @Test("P5: a tap on Delete quicker than the ring's appearing leaves no ring showing", arguments: [0, 0.05])
     func quickTap(held: Double) {
-        let h = PressureHarness()
+        let h = SceneHarness<PressureScene>()
 
         h.pressButton()
-        h.hold(held)
+        h.wait(held)
         h.up()
-        h.hold(1)
+        h.wait(1)
 
         #expect(h.scene.state == .idle)
         #expect(h.ring.opacity == 0)

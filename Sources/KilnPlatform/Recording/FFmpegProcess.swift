@@ -1,6 +1,9 @@
 // An ffmpeg child process with a pipe to its standard input and its standard error kept.
 // Spawned with posix_spawn so that this process holds no copy of the pipe's read end: if
-// ffmpeg stops early, a write fails with EPIPE instead of blocking for ever.
+// ffmpeg stops early, a write fails with EPIPE instead of blocking for ever. The pipe's write
+// end belongs to one serial queue, which writes every frame and closes it after the last: a
+// descriptor closed while another thread writes could be reused by the next file opened, and
+// the frames would land there.
 // Limits: Linux and other POSIX systems; standard output goes to /dev/null.
 import Foundation
 import Synchronization
@@ -11,8 +14,12 @@ import Glibc
 /// A running ffmpeg that reads raw data on its standard input.
 final class FFmpegProcess: @unchecked Sendable {
     private let pid: pid_t
-    /// The write end of the pipe into ffmpeg; -1 once closed.
+    /// The write end of the pipe into ffmpeg; -1 once closed. Touched only on `writer`.
     private var input: Int32
+    /// Whether a write failed, so later ones are skipped. Touched only on `writer`.
+    private var isBroken = false
+    /// Writes into the pipe and closes it, one thing at a time, in the order asked.
+    private let writer = DispatchQueue(label: "kiln.ffmpeg-input")
     private let errors: Int32
     private let errorText = Mutex<Data>(Data())
     private let errorsRead = DispatchGroup()
@@ -56,13 +63,26 @@ final class FFmpegProcess: @unchecked Sendable {
         }
     }
 
-    /// Writes all of `bytes` into the pipe; `false` when ffmpeg no longer reads.
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Queues `bytes` for ffmpeg's standard input and returns at once; `written` then runs on
+    /// the writer queue with whether all of them went in (`false` once ffmpeg no longer reads).
+    ///
+    /// The caller keeps the memory alive and unchanged until `written` runs.
+    func write(_ bytes: UnsafeRawBufferPointer, then written: @escaping @Sendable (Bool) -> Void) {
+        nonisolated(unsafe) let bytes = bytes
+        writer.async { [self] in
+            written(writeNow(bytes))
+        }
+    }
+
+    /// Writes all of `bytes` into the pipe, on the writer queue.
+    private func writeNow(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isBroken, input >= 0 else { return false }
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(input, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
+                isBroken = true
                 return false
             }
             offset += n
@@ -70,10 +90,10 @@ final class FFmpegProcess: @unchecked Sendable {
         return true
     }
 
-    /// Ends the input and waits for ffmpeg; returns its exit status (-1 if it was killed)
-    /// and the last line it wrote to standard error.
+    /// Ends the input once every queued write is done, then waits for ffmpeg; returns its exit
+    /// status (-1 if it was killed) and the last line it wrote to standard error.
     func finish() -> (status: Int32, message: String) {
-        closeInput()
+        writer.sync { closeInput() }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         errorsRead.wait()
@@ -83,12 +103,14 @@ final class FFmpegProcess: @unchecked Sendable {
         return (exited ? (status >> 8) & 0xff : -1, last)
     }
 
-    /// Stops ffmpeg at once.
+    /// Stops ffmpeg once the queued writes are done.
     func kill() {
+        writer.sync {}
         Glibc.kill(pid, SIGTERM)
         _ = finish()
     }
 
+    /// Closes the write end; on the writer queue only, after its last write.
     private func closeInput() {
         if input >= 0 { close(input); input = -1 }
     }

@@ -1,6 +1,6 @@
 // Encodes frames into a video file through ffmpeg: raw pixels go down a pipe, never
 // through temporary image files. Each frame is copied into one of a few reused buffers and
-// written to the pipe on a queue of its own, so the next frame renders while ffmpeg reads
+// written to the pipe on ffmpeg's writer queue, so the next frame renders while ffmpeg reads
 // this one. ffmpeg writes a hidden file beside the output, renamed to the final name only
 // when it is complete. Limits: one video stream, no sound.
 import Foundation
@@ -25,7 +25,6 @@ public final class VideoWriter: @unchecked Sendable {
 
     private let temporary: String
     private let process: FFmpegProcess
-    private let queue = DispatchQueue(label: "kiln.video-writer")
     private let freeBuffers = DispatchSemaphore(value: VideoWriter.bufferCount)
     private let pool: Mutex<[FrameBuffer]>
     private let pipeBroken = Atomic<Bool>(false)
@@ -69,10 +68,8 @@ public final class VideoWriter: @unchecked Sendable {
             (buffer.bytes.baseAddress! + y * rowBytes).copyMemory(from: pixels.baseAddress! + y * pitch, byteCount: rowBytes)
         }
         frameCount += 1
-        queue.async { [self] in
-            if !pipeBroken.load(ordering: .relaxed), !process.write(UnsafeRawBufferPointer(buffer.bytes)) {
-                pipeBroken.store(true, ordering: .relaxed)
-            }
+        process.write(UnsafeRawBufferPointer(buffer.bytes)) { [self] written in
+            if !written { pipeBroken.store(true, ordering: .relaxed) }
             pool.withLock { $0.append(buffer) }
             freeBuffers.signal()
         }
@@ -80,7 +77,6 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Waits for ffmpeg to finish, then gives the file its final name.
     public func finish() throws {
-        queue.sync {}
         isDone = true
         let result = process.finish()
         guard result.status == 0, !pipeBroken.load(ordering: .relaxed) else {
@@ -97,7 +93,6 @@ public final class VideoWriter: @unchecked Sendable {
     /// Stops ffmpeg and removes what it wrote.
     public func cancel() {
         guard !isDone else { return }
-        queue.sync {}
         isDone = true
         process.kill()
         unlink(temporary)

@@ -9,8 +9,8 @@ import Testing
 extension EndToEndTests {
     @Test("#10: a pen cut off mid-press in the window: timed fallback to selected, cancelled, then the mouse works")
     func penLostMidPressInTheRealWindow() throws {
-        let drag = tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-drag.events").path
-        let description = tabletFixtures.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc").path
+        let drag = ProjectFiles.tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-drag.events").path
+        let description = ProjectFiles.tablets.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc").path
         try withApp(arguments: ["pressure", "--mute", "--evemu", drag, "--evemu-description", description,
                                 "--evemu-cut", "0.31"]) { app, window, _ in
             let began = try app.waitForLine(containing: #""event": "ring.began", "source": "evemu""#, timeout: 15)
