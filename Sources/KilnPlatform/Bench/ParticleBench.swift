@@ -34,19 +34,21 @@ public struct ParticleBench: Sendable {
         let width = Int(size.width.rounded()), height = Int(size.height.rounded())
         guard isWindowed else {
             let renderer = try SDLRenderer(offscreenWidth: width, height: height)
-            return measure(on: renderer, rendererName: renderer.name, betweenFrames: {})
+            let compositor = Compositor.offscreen(renderer, fastPaths: OffscreenHost.fastPathsByDefault)
+            return measure(on: renderer, with: compositor, rendererName: renderer.name, betweenFrames: {})
         }
         let window = try SDLWindow(title: "kiln bench particles", width: width, height: height)
         return try withExtendedLifetime(window) {
             // An environment setting must not turn vsync back on: frames would time the display.
             SDL_SetHint(SDL_HINT_RENDER_VSYNC, "0")
             let renderer = try SDLRenderer(window: window.handle, vsync: false)
-            return measure(on: renderer, rendererName: Self.describe(renderer), betweenFrames: window.drainEvents)
+            return measure(on: renderer, with: Compositor(renderer: renderer), rendererName: Self.describe(renderer),
+                           betweenFrames: window.drainEvents)
         }
     }
 
     /// Settles the workload, warms up, then times each frame as update + clear + draw + present.
-    private func measure(on renderer: SDLRenderer, rendererName: String,
+    private func measure(on renderer: SDLRenderer, with compositor: Compositor, rendererName: String,
                          betweenFrames: () -> Void) -> ParticleBenchResult {
         let workload = ParticleBenchmarkWorkload(count: count, canvasSize: size)
         let root = Layer()
@@ -54,7 +56,6 @@ public struct ParticleBench: Sendable {
         let emitter = EmitterLayer(configuration: workload.configuration)
         emitter.frame = root.bounds
         root.addSublayer(emitter)
-        let compositor = Compositor(renderer: renderer)
         compositor.particles.layout = layout
 
         let dt = ParticleBenchmarkWorkload.timeStep

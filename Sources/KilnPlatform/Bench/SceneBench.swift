@@ -61,7 +61,8 @@ public final class SceneFrameTimer {
             renderer = try SDLRenderer(offscreenWidth: width, height: height)
             window = nil
         }
-        compositor = Compositor(renderer: renderer)
+        compositor = isWindowed ? Compositor(renderer: renderer)
+            : .offscreen(renderer, fastPaths: OffscreenHost.fastPathsByDefault)
     }
 
     /// The renderer's name, for reports.

@@ -68,6 +68,11 @@ extension Compositor {
             return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
     }
+
+    /// A clip in device pixels when it is an upright rectangle, `nil` for any other shape.
+    static func rectangularClip(_ clip: ConvexPolygon, viewport: Viewport) -> Rect? {
+        snappedRectangle(clip.vertices).map { Rect(enclosing: $0.map(viewport.devicePoint)) }
+    }
 }
 
 extension Rect {

@@ -1,13 +1,14 @@
 // Draws a render list with an SDL renderer: every item a textured quad through
 // SDL_RenderGeometry, clipped on the CPU to its convex clip region. Layer content is
 // rasterized by Cairo once per content revision and kept as a texture; particle items go to
-// the ParticleRenderer, one geometry call per cell.
+// the ParticleRenderer, one geometry call per cell. This is the general path, the one a
+// window takes; OffscreenCompositor (Offscreen/) overrides a few steps with its own pixel loops.
 import CSDL2
 import Foundation
 import KilnCore
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
-final class Compositor {
+class Compositor {
     struct Entry {
         var key: ContentKey
         var scale: Double
@@ -17,12 +18,8 @@ final class Compositor {
         /// The texture's size in pixels.
         var width: Int
         var height: Int
-        /// The texture's pixels, kept offscreen where some pieces are blitted by hand.
-        var pixels: [UInt32]?
         /// Whether every pixel is opaque.
         var isOpaque: Bool
-        /// Where each row of `pixels` shows and is opaque: the rest is skipped or copied.
-        var rowRuns: [RowRuns] = []
     }
 
     /// Device pixels of the canvas area being drawn, where drawing is clipped.
@@ -54,7 +51,7 @@ final class Compositor {
     }
 
     /// Clears to `background` outside the canvas, fills the canvas and draws `list` on it.
-    func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
+    final func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
         frame += 1
         rasterizationsLastFrame = 0
         particles.beginFrame()
@@ -67,7 +64,7 @@ final class Compositor {
 
     /// Draws `list` over the frame that `draw` began, without clearing: an overlay such as
     /// the HUD, which a recording can then leave out by reading the frame before it.
-    func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
+    final func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
         drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
@@ -80,7 +77,7 @@ final class Compositor {
                 particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
             } else if let lines = item.hairlines {
                 drawHairlines(item, of: lines, viewport: viewport)
-            } else if !fillSolid(item, viewport: viewport) {
+            } else if !fill(item, viewport: viewport) {
                 drawItem(item, viewport: viewport)
             }
         }
@@ -107,6 +104,12 @@ final class Compositor {
         if coversOutput { SDL_RenderClear(r) } else { SDL_RenderFillRect(r, &clip) }
     }
 
+    /// Draws an item without a texture when it can; `false` leaves it to its texture. Here
+    /// every item has one.
+    func fill(_ item: RenderItem, viewport: Viewport) -> Bool {
+        false
+    }
+
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
         let scale = viewport.scale * Compositor.rasterFactor(for: item.transform)
         guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
@@ -115,24 +118,22 @@ final class Compositor {
         if let clip = item.clip, let inverse = item.transform.inverted() {
             polygon = clip.applying(inverse).clip(polygon)
             guard polygon.count >= 3 else { return }
-            // Offscreen (SDL's software renderer) most of a clipped, unscaled quad can be a
-            // blit. Scaled ones keep the triangles: SDL's blit rounds their source rectangles.
-            let t = item.transform
-            if renderer.surface != nil, t.a == 1, t.d == 1, t.b == 0, t.c == 0 {
-                let pieces = Self.pieces(of: polygon, deviceX: { viewport.devicePoint(Point(t.a * $0 + t.tx, 0)).x },
-                                         deviceY: { viewport.devicePoint(Point(0, t.d * $0 + t.ty)).y })
-                for piece in pieces { drawPolygon(piece, of: item, entry: entry, texture: texture, viewport: viewport) }
-                return
-            }
+            drawClipped(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
+            return
         }
         drawPolygon(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
     }
 
+    /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture
+    /// that its clip leaves.
+    func drawClipped(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
+                     viewport: Viewport) {
+        drawPolygon(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
+    }
+
     /// Draws the part `polygon` (convex, in the layer's coordinates) of an item's texture.
-    private func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
-                             viewport: Viewport) {
-        if blitUpright(polygon, of: item, entry: entry, viewport: viewport)
-            || blitScaled(polygon, of: item, entry: entry, viewport: viewport) { return }
+    func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
+                     viewport: Viewport) {
         let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
@@ -189,19 +190,30 @@ final class Compositor {
         rasterizationsLastFrame += 1
         totalRasterizations += 1
         let texture = try? SDLTexture(renderer: renderer, width: image.width, height: image.height, pixels: image.pixels)
-        let kept = renderer.surface == nil ? nil : image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
         let entry = Entry(key: item.contentKey, scale: scale, texture: texture, localRect: image.localRect,
-                          lastUsed: frame, width: image.width, height: image.height, pixels: kept,
-                          isOpaque: image.isOpaque,
-                          rowRuns: kept.map { Self.rowRuns(of: $0, width: image.width, height: image.height) } ?? [])
+                          lastUsed: frame, width: image.width, height: image.height, isOpaque: image.isOpaque)
         cache[item.layer.id] = entry
+        didRasterize(image, of: item.layer.id)
         return entry
     }
+
+    /// Called when the layer with `layerID` has been rasterized anew as `image`, its entry
+    /// replaced; for a subclass that keeps more of the image than the texture.
+    func didRasterize(_ image: RasterImage, of layerID: Int) {}
 
     /// Drops textures of layers not drawn for a couple of seconds.
     private func pruneCache() {
         guard frame % 60 == 0 else { return }
         cache = cache.filter { frame - $0.value.lastUsed < 120 }
+        didPruneCache()
+    }
+
+    /// Called when layers' entries have been dropped from the cache.
+    func didPruneCache() {}
+
+    /// Whether the cache holds an entry for the layer with `layerID`.
+    final func isCached(_ layerID: Int) -> Bool {
+        cache[layerID] != nil
     }
 }
 

@@ -1,6 +1,8 @@
 // Renders scenes without any display: SDL's software renderer draws into a memory surface
-// through the same compositor as the window. Limits: one frame at a time, no vsync.
+// through the same compositing as the window, with the offscreen compositor's fast paths
+// unless they are turned off. Limits: one frame at a time, no vsync.
 import CSDL2
+import Foundation
 import KilnCore
 
 /// Draws a scene into bitmaps at an exact scale, with no window system.
@@ -11,7 +13,11 @@ public final class OffscreenHost {
     private let compositor: Compositor
 
     /// A host for a canvas of `canvas` points rendered at `scale` device pixels per point.
-    public init(canvas: Size, scale: Double) throws {
+    ///
+    /// With `fastPaths` off, SDL's software renderer draws every layer as it would in a
+    /// window, without Kiln's own pixel loops: slower, and the same within rounding. By
+    /// default they are on unless the environment sets `KILN_FAST_PATHS=0`.
+    public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault) throws {
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
             throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
         }
@@ -19,8 +25,11 @@ public final class OffscreenHost {
         self.scale = scale
         renderer = try SDLRenderer(offscreenWidth: Int((canvas.width * scale).rounded()),
                                    height: Int((canvas.height * scale).rounded()))
-        compositor = Compositor(renderer: renderer)
+        compositor = .offscreen(renderer, fastPaths: fastPaths)
     }
+
+    /// Whether hosts take the fast paths when not told: yes, unless `KILN_FAST_PATHS` is `0`.
+    public static var fastPathsByDefault: Bool { Compositor.fastPathsAreOn() }
 
     /// The output size in pixels.
     public var pixelSize: (width: Int, height: Int) { renderer.outputSize }

@@ -1,30 +1,31 @@
-// Offscreen, draws upright pieces whose texture is scaled on the way to the device (a panel
+// Draws upright pieces whose texture is scaled on the way to the device (a panel
 // popping in, a card pressed down) by hand, sampling bilinearly as SDL's linear scale mode
 // does. SDL's software renderer takes 10–12 ns a pixel for such a stretch once it is also
 // faded; this loop takes three or four, and skips rows' transparent ends.
 import KilnCore
 
-extension Compositor {
+extension OffscreenCompositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle
     /// drawn upright at any positive scale; `false` leaves it to SDL.
-    func blitScaled(_ polygon: [Point], of item: RenderItem, entry: Entry, viewport: Viewport) -> Bool {
+    func blitScaled(_ polygon: [Point], of item: RenderItem, entry: Entry, pixels: TexturePixels,
+                    viewport: Viewport) -> Bool {
         let t = item.transform
-        guard renderer.surface != nil, let pixels = entry.pixels, !item.isAdditive, t.b == 0, t.c == 0,
-              t.a > 0, t.d > 0, entry.width > 0, entry.height > 0,
+        guard !item.isAdditive, t.b == 0, t.c == 0, t.a > 0, t.d > 0, entry.width > 0, entry.height > 0,
               let piece = Self.snappedRectangle(polygon) else { return false }
         let box = Rect(enclosing: piece)
         let origin = viewport.devicePoint(t.apply(to: box.origin))
         let end = viewport.devicePoint(t.apply(to: Point(box.maxX, box.maxY)))
         let opacity = Self.fixedPoint(item.opacity)
-        guard opacity > 0,
-              let span = pixelSpan(of: Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)),
-              let (frame, pitch) = framePixels() else { return true }
+        let drawn = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+        guard opacity > 0, let span = pixelSpan(of: drawn) else { return true }
+        let (frame, pitch) = framePixels()
         let columns = Self.samples(device: span.minX..<span.maxX, texels: entry.width, axis: .x,
                                    item: item, entry: entry, viewport: viewport)
         let rows = Self.samples(device: span.minY..<span.maxY, texels: entry.height, axis: .y,
                                 item: item, entry: entry, viewport: viewport)
         let width = columns.count
-        pixels.withUnsafeBufferPointer { texture in
+        let rowRuns = pixels.rowRuns
+        pixels.pixels.withUnsafeBufferPointer { texture in
             columns.withUnsafeBufferPointer { columns in
                 // Each texture row is resampled across once, into one of two buffers, and
                 // every device row mixes the two rows it falls between.
@@ -37,12 +38,12 @@ extension Compositor {
                         // Replace the row not asked for last.
                         let slot = held.first < held.second ? 0 : 1
                         let buffer = buffers.baseAddress! + slot * width
-                        Self.resample(texel(row), visible: entry.rowRuns[row].visible, columns: columns, into: buffer)
+                        Self.resample(texel(row), visible: rowRuns[row].visible, columns: columns, into: buffer)
                         if slot == 0 { held.first = row } else { held.second = row }
                         return buffer
                     }
                     for (y, row) in zip(span.minY..<span.maxY, rows) {
-                        let a = entry.rowRuns[row.near].visible, b = entry.rowRuns[row.far].visible
+                        let a = rowRuns[row.near].visible, b = rowRuns[row.far].visible
                         guard !a.isEmpty || !b.isEmpty else { continue }
                         let upper = resampled(row.near), lower = resampled(row.far)
                         Self.blendRows(upper, lower, weight: row.weight, count: width,
