@@ -78,21 +78,10 @@ public final class OffscreenHost {
     /// The surface's pixels (opaque) as a bitmap.
     private func readFrame() -> Bitmap {
         let surface = renderer.surface!
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
         SDL_LockSurface(surface)
-        let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        // The surface is ARGB8888 (B G R A bytes), like the textures; bitmaps are R G B A.
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<h {
-                let row = base + y * pitch
-                for x in 0..<w {
-                    let s = x * 4, d = (y * w + x) * 4
-                    out[d] = row[s + 2]; out[d + 1] = row[s + 1]; out[d + 2] = row[s]; out[d + 3] = row[s + 3]
-                }
-            }
-        }
-        SDL_UnlockSurface(surface)
-        return Bitmap(width: w, height: h, pixels: pixels)
+        defer { SDL_UnlockSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let bytes = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * h)
+        return Bitmap(bgra: bytes, pitch: pitch, width: w, height: h)
     }
 }
