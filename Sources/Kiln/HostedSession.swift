@@ -20,14 +20,19 @@ public final class HostedSession: HostedScene {
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
     private let hud: RenderHUD?
+    /// Where the scene's sounds are mixed in an offline render.
+    public let mixer: OfflineMixer?
 
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
-    /// drawn over offline frames.
+    /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
+    /// clip's sound track.
     public init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
-         remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil) {
+         remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
+         mixer: OfflineMixer? = nil) {
         self.session = session
         self.hud = hud
+        self.mixer = mixer
         self.capturePath = capturePath
         self.tuning = tuning
         self.remake = remake
@@ -103,5 +108,24 @@ public final class HostedSession: HostedScene {
         } catch {
             warn("cannot write the capture to \(path): \(error.localizedDescription)")
         }
+    }
+}
+
+extension HostedSession {
+    /// A session for an offline render: the scene `makeScene` makes with `context`, heard
+    /// through a new `OfflineMixer` unless `isMuted`, in the session `makeSession` makes,
+    /// with the HUD `hud` makes (if any) over its frames.
+    public static func offline(context: SceneContext, isMuted: Bool, scene makeScene: (SceneContext) throws -> Scene,
+                               session makeSession: (Scene) -> SceneSession,
+                               hud: (SceneSession) -> RenderHUD? = { _ in nil }) rethrows -> HostedSession {
+        var context = context
+        let clock = ManualClock()
+        let mixer = isMuted ? nil : OfflineMixer(clock: clock)
+        if let mixer { context.audio = mixer }
+        let scene = try makeScene(context)
+        mixer?.prepare(type(of: scene).sounds)
+        let session = makeSession(scene)
+        if mixer != nil { session.clock = clock }
+        return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: hud(session), mixer: mixer)
     }
 }

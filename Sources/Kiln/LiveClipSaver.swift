@@ -4,7 +4,8 @@ import KilnPlatform
 import KilnScenes
 
 /// Saves what R recorded in the window: the session's logged input, replayed offline from
-/// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg.
+/// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg
+/// and, unless the window is muted, the sound of that stretch beside them.
 public final class LiveClipSaver: ClipSaver {
     private let settings: RecordingSettings
     private let device: DevicePreset
@@ -22,6 +23,7 @@ public final class LiveClipSaver: ClipSaver {
         let tuningSources = hosted.tuningSources
         // A retuned scene started afresh: its log counts from then.
         let start = max(0, start - hosted.timeOrigin), end = max(0, end - hosted.timeOrigin)
+        let isMuted = settings.isMuted
         let showsTouches = settings.showsTouches, showsHUD = settings.showsHUD, scale = settings.scale, format = settings.format
         let folder = settings.resolvedFolder()
         let stamp = Self.timestamp()
@@ -47,10 +49,11 @@ public final class LiveClipSaver: ClipSaver {
                     makeScene: {
                         var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
                         context.tuningSources = tuningSources
-                        let made = SceneCatalog.make(name, context: context) ?? LauncherScene(context: context)
-                        let session = SceneSession(scene: made, script: script, showsTouches: showsTouches)
-                        let hud = showsHUD ? RenderHUD(canvas: device.size, session: session) : nil
-                        return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: hud)
+                        return HostedSession.offline(
+                            context: context, isMuted: isMuted,
+                            scene: { SceneCatalog.make(name, context: $0) ?? LauncherScene(context: $0) },
+                            session: { SceneSession(scene: $0, script: script, showsTouches: showsTouches) },
+                            hud: { showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
                     },
                     progress: { done, total in
                         progress.update(done: done, total: total)

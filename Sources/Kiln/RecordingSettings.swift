@@ -12,14 +12,17 @@ public struct RecordingSettings: Sendable {
     public var showsTouches: Bool
     /// Whether the HUD is drawn over the frames.
     public var showsHUD: Bool
+    /// Whether recordings leave the sound track out (a window opened muted).
+    public var isMuted: Bool
 
     public init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,
-                showsHUD: Bool = false) {
+                showsHUD: Bool = false, isMuted: Bool = false) {
         self.folder = folder
         self.format = format
         self.scale = scale
         self.showsTouches = showsTouches
         self.showsHUD = showsHUD
+        self.isMuted = isMuted
     }
 
     /// The folder recordings go to: the one given, else `$XDG_VIDEOS_DIR/Kiln` (from the

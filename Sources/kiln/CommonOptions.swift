@@ -55,7 +55,7 @@ struct CanvasOptions: ParsableArguments {
 
 /// The window's own options for the scene it shows: sound, and tuning that follows saves.
 struct LiveSceneOptions: ParsableArguments {
-    @Flag(help: "No sound.")
+    @Flag(help: "No sound, live or in what R records.")
     var mute = false
 
     @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; the window reloads both when saved.")

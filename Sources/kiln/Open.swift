@@ -105,7 +105,9 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     var sounds: AudioService?
     let haptics = ControllerHaptics()
     do {
-        let saver = LiveClipSaver(settings: recording.settings, device: device)
+        var settings = recording.settings
+        settings.isMuted = live.mute
+        let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio

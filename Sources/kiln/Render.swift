@@ -43,6 +43,12 @@ struct Render: ParsableCommand {
     @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml, read once before rendering.")
     var tuning: String?
 
+    @Flag(help: "Leave the video's sound track out.")
+    var mute = false
+
+    @Option(help: "Also write the sound track alone, as a 48 kHz 16-bit stereo WAV (for PNG frames too).")
+    var audioOut: String?
+
     @OptionGroup var canvas: CanvasOptions
 
     @OptionGroup(title: "Pen replay") var pen: PenReplayOptions
@@ -60,6 +66,8 @@ struct Render: ParsableCommand {
         try CanvasOptions.validateScale(scale)
         if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
+        if let audioOut, !audioOut.lowercased().hasSuffix(".wav") { throw ValidationError("--audio-out takes a FILE.wav.") }
+        if mute && audioOut != nil { throw ValidationError("--mute leaves no sound track for --audio-out to write.") }
         if let duration, frames == nil, duration * frameRate > Double(Self.maximumFrames) {
             throw ValidationError(String(format: "--duration %g at %g fps is more than the %d frames a render takes.",
                                          duration, frameRate, Self.maximumFrames))
@@ -80,14 +88,21 @@ struct Render: ParsableCommand {
         // A cut replay loses its pen: the HUD names it from then on.
         let losses = replay?.loss().map { [$0] } ?? []
         /// A new session from the start; `quiet` ones print no events (a GIF's palette pass).
+        // Sound is mixed where it is kept: in an MP4 or WebM, or in --audio-out's WAV.
+        let isHeard = !mute && (VideoFormat(path: out)?.carriesSound == true || audioOut != nil)
         func makeSession(quiet: Bool) throws -> HostedSession {
             var context = SceneContext(canvasSize: device.size, events: quiet ? nil : printer, seed: seed)
             context.tuningSources = tuningSources
-            guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
-            let session = SceneSession(scene: made, script: input ?? replay?.script(for: made, canvasSize: device.size),
-                                       showsTouches: touches)
-            let overlay = hud ? RenderHUD(canvas: device.size, session: session, losses: losses) : nil
-            return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: overlay)
+            return try HostedSession.offline(
+                context: context, isMuted: !isHeard || quiet,
+                scene: { guard let made = SceneCatalog.make(scene, context: $0) else { throw ExitCode(2) }; return made },
+                session: { SceneSession(scene: $0, script: input ?? replay?.script(for: $0, canvasSize: device.size),
+                                        showsTouches: touches) },
+                hud: { hud ? RenderHUD(canvas: device.size, session: $0, losses: losses) : nil })
+        }
+        if let audioOut, let problem = OutputPath.problem(writingFileAt: audioOut) {
+            warn("cannot write \(audioOut): \(problem)")
+            throw ExitCode(1)
         }
         if let format = VideoFormat(path: out) {
             try checkFileOutput()
@@ -147,7 +162,9 @@ struct Render: ParsableCommand {
     /// cannot be written is one line and exit status 1, with nothing left behind.
     private func render(_ session: HostedSession, into sink: FrameSink, timing: ClipTiming, host: OffscreenHost) throws {
         do {
-            try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session }, check: Self.checkScript)
+            let track = try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session },
+                                                check: Self.checkScript)
+            try writeAudioOut(track)
         } catch let stopped as ScriptStopped {
             warn("the script stopped: \(stopped.problem); nothing was written")
             throw ExitCode(1)
@@ -213,8 +230,24 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         progress.end()
-        warn(String(format: "wrote %@ (%d frames, %d×%d, %g fps, %.2f s; rendered in %.1f s)", out,
-                    summary.frameCount, summary.width, summary.height, fps, timing.duration, summary.elapsed))
+        do { try writeAudioOut(summary.soundTrack) } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        let sound = summary.soundTrack != nil && format.carriesSound ? ", with sound" : ""
+        warn(String(format: "wrote %@ (%d frames, %d×%d, %g fps, %.2f s%@; rendered in %.1f s)", out,
+                    summary.frameCount, summary.width, summary.height, fps, timing.duration, sound, summary.elapsed))
+    }
+
+    /// Writes the clip's sound track to `--audio-out`, when asked for.
+    private func writeAudioOut(_ track: SoundTrack?) throws {
+        guard let audioOut, let track else { return }
+        do {
+            try track.wavData().write(to: URL(fileURLWithPath: audioOut), options: .atomic)
+        } catch {
+            throw PlatformError.io("cannot write \(audioOut): \(error.localizedDescription)")
+        }
+        warn(String(format: "wrote %@ (%.2f s of 48 kHz stereo)", audioOut, track.duration))
     }
 }
 

@@ -24,10 +24,14 @@ public protocol HostedScene: AnyObject {
     /// A layer tree drawn last, over the scene and its overlays, at the output's scale, as
     /// the HUD is: `nil` for none.
     var overlay: Layer? { get }
+    /// The mixer the scene's sounds go to in an offline render, whose samples become the
+    /// clip's sound track: `nil` for a silent clip.
+    var mixer: OfflineMixer? { get }
 }
 
 extension HostedScene {
     public var guides: [ThresholdGuide] { [] }
     public var overlays: [Layer] { [] }
     public var overlay: Layer? { nil }
+    public var mixer: OfflineMixer? { nil }
 }

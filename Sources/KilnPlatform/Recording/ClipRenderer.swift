@@ -2,7 +2,8 @@
 // stepped frame by frame from time 0 and the frames of the clip go to a sink (ffmpeg for a
 // video, PNG files, one PNG). Every offline output goes through this one loop.
 // A GIF takes two passes over the same frames (scenes are deterministic): the first finds
-// the clip's palette, the second maps every frame to it.
+// the clip's palette, the second maps every frame to it. A scene with a mixer is heard too:
+// the mixer follows the same loop, and its track covers exactly the clip's frames.
 import Foundation
 import KilnCore
 
@@ -53,15 +54,19 @@ public struct ClipSummary: Sendable {
     public var height: Int
     /// Wall-clock seconds the rendering took.
     public var elapsed: Double
+    /// The clip's sound track, when the scene had a mixer (also for a GIF, which carries none).
+    public var soundTrack: SoundTrack?
 }
 
 /// Renders scenes into MP4, WebM or GIF files through ffmpeg.
 public enum ClipRenderer {
     /// Renders `timing`'s frames of a scene made by `makeScene` into `sink`, which takes
     /// frames of `pixelSize(canvas:scale:)`. When `check` throws, the sink is cancelled.
+    /// Returns the clip's sound track when the scene has a mixer.
+    @discardableResult
     public static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
                               makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void = { _ in },
-                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws {
+                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> SoundTrack? {
         try pass(timing, host: host, writer: sink, makeScene: makeScene, check: check) {
             progress($0, timing.frameCount)
         }
@@ -93,23 +98,39 @@ public enum ClipRenderer {
             }
             palette = palettePath
         }
-        let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .video(format, palette: palette),
+        // With sound, the frames are encoded into a hidden file first: the track is whole
+        // only once the last frame is (SoundTrackMuxer).
+        let videoPath = format.carriesSound ? SoundTrackMuxer.hiddenPath(beside: path, suffix: "video") : path
+        defer { if videoPath != path { unlink(videoPath) } }
+        let writer = try VideoWriter(ffmpeg: ffmpeg, path: videoPath, output: .video(format, palette: palette),
                                      width: size.width, height: size.height, fps: timing.fps)
         let done = total - timing.frameCount
-        try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
+        let track = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
             progress(done + $0, total)
         }
+        if videoPath != path {
+            if let track, format.carriesSound {
+                try SoundTrackMuxer.mux(video: videoPath, track: track, format: format, into: path, ffmpeg: ffmpeg)
+            } else if rename(videoPath, path) != 0 {
+                throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        }
         return ClipSummary(path: path, frameCount: timing.frameCount, width: size.width, height: size.height,
-                           elapsed: Date().timeIntervalSince(started))
+                           elapsed: Date().timeIntervalSince(started), soundTrack: track)
     }
 
-    /// Steps a new scene through the clip's frames and writes the clip's frames.
+    /// Steps a new scene through the clip's frames and writes the clip's frames; returns
+    /// the sound its mixer made over the clip, if it has one.
     private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: FrameSink,
                              makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void,
-                             progress: (Int) -> Void) throws {
+                             progress: (Int) -> Void) throws -> SoundTrack? {
         do {
             let scene = try makeScene()
             defer { scene.close() }
+            // The track starts with the clip's first frame; sounds started before it are
+            // heard from where they have got to.
+            let start = Double(timing.firstFrame) / timing.fps
+            scene.mixer?.startTrack(at: start)
             for frame in 0..<timing.firstFrame {
                 scene.advance(to: timing.time(ofFrame: frame))
                 try check(scene)
@@ -123,7 +144,10 @@ public enum ClipRenderer {
                 }
                 progress(i + 1)
             }
+            // The track lasts as long as the clip: up to where the frame after its last begins.
+            let track = scene.mixer?.endTrack(at: start + timing.duration)
             try writer.finish()
+            return track
         } catch {
             writer.cancel()
             throw error

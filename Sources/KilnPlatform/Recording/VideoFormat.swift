@@ -15,6 +15,19 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// The fastest frame rate the format can show.
     public var maximumFrameRate: Double { self == .gif ? 50 : 240 }
 
+    /// Whether the format carries a sound track: MP4 and WebM do, a GIF does not.
+    public var carriesSound: Bool { self != .gif }
+
+    /// ffmpeg's arguments for the sound track's encoder: AAC (ffmpeg's own encoder) in an
+    /// MP4, Opus in a WebM, both at 48 kHz stereo.
+    var audioEncoderArguments: [String] {
+        switch self {
+        case .mp4: ["-c:a", "aac", "-b:a", "192k", "-ar", "48000", "-ac", "2"]
+        case .webm: ["-c:a", "libopus", "-b:a", "128k", "-ar", "48000", "-ac", "2"]
+        case .gif: []
+        }
+    }
+
     /// ffmpeg's arguments for the encoder and muxer, after the inputs.
     ///
     /// H.264 with x264's `ultrafast` preset: on two cores the encoder shares the machine

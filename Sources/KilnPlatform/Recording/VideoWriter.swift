@@ -2,7 +2,8 @@
 // through temporary image files. Each frame is copied into one of a few reused buffers and
 // written to the pipe on ffmpeg's writer queue, so the next frame renders while ffmpeg reads
 // this one. ffmpeg writes a hidden file beside the output, renamed to the final name only
-// when it is complete. Limits: one video stream, no sound.
+// when it is complete. Limits: one video stream; the sound track is added afterwards
+// (`SoundTrackMuxer`).
 import Foundation
 import Synchronization
 
@@ -100,6 +101,8 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Why writing stopped, read from ffmpeg once it has exited.
     private func failure() -> PlatformError {
+        // A frame may still be going down the pipe: the pipe is closed only after it.
+        queue.sync {}
         isDone = true
         let result = process.finish()
         unlink(temporary)
@@ -108,7 +111,7 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Creates the hidden file ffmpeg will write, beside `path`, so an unwritable place is
     /// found before any rendering.
-    private static func reserveTemporary(for path: String) throws -> String {
+    static func reserveTemporary(for path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

@@ -18,6 +18,10 @@ public final class SceneSession {
     public private(set) var inputLog: ScriptRecorder?
     /// Told every pointer event the scene is given, scripted or live (a HUD's pressure graph).
     public var pointerObserver: ((PointerEvent) -> Void)?
+    /// Set to each frame's time just before the scene advances to it, so that services
+    /// reading it (an offline mixer) stamp what the scene does with the scene's own time:
+    /// input is handled at the last frame's time, the update at the new one's.
+    public var clock: ManualClock?
 
     public init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
         self.scene = scene
@@ -61,6 +65,7 @@ public final class SceneSession {
             if scriptProblem == nil { scriptProblem = player.problem }
             self.player = player
         }
+        if let clock, time > clock.now { clock.set(to: time) }
         scene.advance(to: time)
         touchIndicators?.advance(to: time)
     }
