@@ -84,7 +84,7 @@ let package = Package(
         // others, one at a time.
         .testTarget(
             name: "KilnEndToEndTests",
-            dependencies: ["KilnCore", "KilnScenes", "KilnPlatform", "CXInput2", "KilnTestSupport"]),
+            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "CXInput2", "KilnTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

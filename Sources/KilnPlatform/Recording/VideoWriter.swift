@@ -101,8 +101,6 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Why writing stopped, read from ffmpeg once it has exited.
     private func failure() -> PlatformError {
-        // A frame may still be going down the pipe: the pipe is closed only after it.
-        queue.sync {}
         isDone = true
         let result = process.finish()
         unlink(temporary)

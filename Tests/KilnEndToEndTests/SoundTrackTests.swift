@@ -12,7 +12,7 @@ import Testing
 struct SoundTrackTests {
     let kiln: URL
     let scratch: URL
-    static let scripts = VideoRecordingTests.scripts
+    static let scripts = ProjectFiles.scripts
 
     init() throws {
         kiln = try KilnBinary.locate()
