@@ -231,7 +231,8 @@ struct PressureSceneTests {
 
         #expect(afterSelected == 1)
         #expect(h.haptics.impacts.count == 3)
-        #expect(h.audio.playedSounds.filter { $0 == .tick }.count == 3)
+        // The press's tick, selected's tick, confirmed's chirp; then the action's chime and the row's whoosh.
+        #expect(h.audio.playedSounds == [.tick, .tick, .confirm, .chime, .whoosh])
     }
 
     @Test("P8: a hovering pen shows the dot where it is; contact and silence hide it; a mouse shows none")

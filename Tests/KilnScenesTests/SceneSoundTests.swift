@@ -5,7 +5,7 @@ import KilnTestSupport
 import Testing
 
 /// Every sound the shipped scenes declare.
-private let allSounds: [Sound] = [.ignition, .hum, .sizzle, .tick, .chime, .whoosh]
+private let allSounds: [Sound] = [.ignition, .hum, .sizzle, .tick, .chime, .whoosh, .confirm, .pop]
 
 @Suite("The scenes' sounds")
 struct SceneSoundTests {
@@ -54,7 +54,8 @@ struct SceneSoundTests {
     @Test("Each sound lasts as long as it should; loops last whole seconds")
     func durations() {
         let expected: [Sound: Double] = [
-            .ignition: 0.6, .hum: 1, .sizzle: 2, .tick: 0.02, .chime: 0.5, .whoosh: 0.35,
+            .ignition: 0.6, .hum: 1, .sizzle: 2, .tick: 0.02, .chime: 0.5, .whoosh: 0.35, .confirm: 0.18,
+            .pop: 0.07,
         ]
 
         for sound in allSounds {
@@ -163,6 +164,47 @@ struct SceneSoundTests {
         #expect(power(ringing, at: 880) > 20 * power(ringing, at: 1100))
         #expect(power(ringing, at: 1320) > 20 * power(ringing, at: 1100))
         #expect(rms(tail) < 0.35 * rms(ringing))
+    }
+
+    @Test("The confirm chirp rises from C6 to G6 and is over in under 0.2 s")
+    func confirmRises() {
+        let confirm = synthesizer.render(.confirm).left
+        let first = Array(confirm[synthesizer.frames(0.01)..<synthesizer.frames(0.05)])
+        let second = Array(confirm[synthesizer.frames(0.07)..<synthesizer.frames(0.11)])
+        let tail = Array(confirm[synthesizer.frames(0.15)...])
+
+        #expect(power(first, at: 1046.5) > 20 * power(first, at: 1568))
+        #expect(power(second, at: 1568) > 5 * power(second, at: 1046.5))
+        #expect(rms(tail) < 0.1 * rms(second))
+    }
+
+    @Test("The pop is low-mid and round: no step sharper than its own tone, over in 70 ms")
+    func popIsRound() {
+        let pop = synthesizer.render(.pop).left
+        let tick = synthesizer.render(.tick).left
+        let peak = pop.map(abs).max()!
+
+        #expect((250...800).contains(roughFrequency(pop)))
+        #expect(roughFrequency(pop) < roughFrequency(tick) / 2)
+        // A 520 Hz sine at this peak steps at most peak × 2π × 520 / 44 100 ≈ 0.074 × peak.
+        #expect(differences(pop).map(abs).max()! < 0.08 * peak)
+    }
+
+    @Test("The ring's and the options' sounds at their default volumes peak under -12 dBFS, below the laser's hum")
+    func feedbackIsQuiet() {
+        let pressure = PressureTuning(), mailbox = MailboxTuning()
+        let played: [(Sound, Double)] = [
+            (.tick, pressure.selectedVolume), (.confirm, pressure.confirmedVolume), (.pop, mailbox.panelVolume),
+        ]
+        // The hum loops at 0.55 in the laser scene (L3).
+        let hum = synthesizer.render(.hum).left.map(abs).max()! * 0.55
+
+        for (sound, volume) in played {
+            let peak = synthesizer.render(sound).left.map(abs).max()! * Float(volume)
+
+            #expect(peak < 0.25, "\(sound)")
+            #expect(peak < 0.8 * hum, "\(sound)")
+        }
     }
 }
 

@@ -134,8 +134,10 @@ extension MailboxScene {
 
     // MARK: Options (M2–M4)
 
+    /// The reschedule or list options come in, with a quiet pop (M4).
     func showOptions(for row: MailboxRow, zone: MailboxZone) {
         let overlay = zone == .list ? listOptions : rescheduleOptions
+        context.audio.play(.pop, volume: tuning.panelVolume)
         overlay.isHidden = false
         overlay.opacity = 1
         overlay.add(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.2, timing: .easeOut), forKey: "fade")

@@ -6,7 +6,7 @@ import KilnCore
 public final class MailboxScene: Scene {
     public let name = "mailbox"
     /// Ticks at the swipe's zones, a whoosh for a row flung away, a chime when it is done.
-    public static let sounds: [Sound] = [.tick, .whoosh, .chime]
+    public static let sounds: [Sound] = [.tick, .whoosh, .chime, .pop]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x23262E)
     public let tuning: MailboxTuning

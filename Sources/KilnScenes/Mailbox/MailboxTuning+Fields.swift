@@ -30,5 +30,7 @@ extension MailboxTuning: SceneTuning {
         .number("shake.window", \.shakeWindow, "Seconds those reversals must fall within (M9).", in: 0.05...5),
         .bool("demo.return", \.demoReturn, "A cleared message comes back on its own (M10)."),
         .number("demo.return_delay", \.demoReturnDelay, "Seconds after clearing that it comes back (M10).", in: 0...60),
+        .number("sound.panel_volume", \.panelVolume,
+                "The quiet pop as the reschedule or list options appear, from 0 (silent) to 1 (M4).", in: 0...1),
     ]
 }

@@ -46,6 +46,8 @@ public struct MailboxTuning: Sendable {
     public var shakeReversals = 3
     /// `shake.window`
     public var shakeWindow = 0.6
+    /// `sound.panel_volume`
+    public var panelVolume = 0.3
 
     public init() {}
 }

@@ -124,11 +124,11 @@ extension PressureScene {
         switch state {
         case .selected:
             context.emit("ring.selected", at: now)
-            context.audio.play(.tick, volume: 0.9)
+            context.audio.play(.tick, volume: tuning.selectedVolume)
             context.haptics.impact(intensity: 0.7, duration: 0.05)
         case .confirmed:
             context.emit("ring.confirmed", at: now)
-            context.audio.play(.tick, volume: 1)
+            context.audio.play(.confirm, volume: tuning.confirmedVolume)
             context.haptics.impact(intensity: 0.5, duration: 0.04)
         case .idle, .updating:
             break

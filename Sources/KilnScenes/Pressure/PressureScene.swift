@@ -5,7 +5,7 @@ import KilnCore
 public final class PressureScene: Scene {
     public let name = "pressure"
     /// Ticks as the ring fills and changes state, a chime on confirming, a whoosh for the photo.
-    public static let sounds: [Sound] = [.tick, .chime, .whoosh]
+    public static let sounds: [Sound] = [.tick, .chime, .whoosh, .confirm]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x000000)
     public let store: PhotoStore

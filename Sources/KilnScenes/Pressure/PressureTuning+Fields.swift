@@ -32,5 +32,9 @@ extension PressureTuning: SceneTuning {
         .number("hover.timeout", \.hoverTimeout, "Seconds without hover events before the dot hides (P8).",
                 in: 0.05...10),
         .number("hud.graph_duration", \.graphDuration, "Seconds of pressure the HUD graph shows (P7).", in: 0.5...30),
+        .number("sound.selected_volume", \.selectedVolume,
+                "The soft tick as the ring turns selected, from 0 (silent) to 1 (P6).", in: 0...1),
+        .number("sound.confirmed_volume", \.confirmedVolume,
+                "The rising two-note chirp as the ring turns confirmed, from 0 (silent) to 1 (P6).", in: 0...1),
     ]
 }

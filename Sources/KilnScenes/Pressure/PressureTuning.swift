@@ -46,6 +46,10 @@ public struct PressureTuning: Sendable {
     public var hoverTimeout = 0.35
     /// `hud.graph_duration`
     public var graphDuration = 3.0
+    /// `sound.selected_volume`
+    public var selectedVolume = 0.4
+    /// `sound.confirmed_volume`
+    public var confirmedVolume = 0.4
 
     public init() {}
 }
