@@ -1,3 +1,4 @@
+import KilnCore
 import KilnScenes
 import Testing
 
@@ -88,6 +89,33 @@ struct TuningTOMLTests {
 
             #expect(throws: TuningError.self) {
                 _ = try MailboxTuning.resolve([TuningSource(name: "t.toml", text: "[swipe]\naction_threshold = \(word)")])
+            }
+        }
+    }
+
+    @Test("A shipped file with characters changed, cut or repeated either reads or is refused at a place in it")
+    func mutatedFilesNeverCrash() {
+        let seed = Array(MailboxTuning.fileText(MailboxTuning()).unicodeScalars)
+        let alphabet = Array("\"'\\[]{}=.,#_+-0123456789eExobin \t\n\r\u{0}\u{7F}é".unicodeScalars)
+        var random = SplitMix64(seed: 0x70_4D_4C)
+
+        for _ in 0..<400 {
+            var text = seed
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = Int.random(in: 0..<text.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: text[at] = alphabet.randomElement(using: &random)!
+                case 1: text.removeSubrange(at..<min(text.count, at + Int.random(in: 1...8, using: &random)))
+                default: text.insert(contentsOf: text[at..<min(text.count, at + 6)], at: at)
+                }
+            }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+
+            do {
+                _ = try TuningParser.parse(String(String.UnicodeScalarView(text)), file: "m.toml")
+            } catch {
+                #expect((1...lines).contains(error.line ?? 0), "\(error)")
+                #expect(error.column.map { $0 >= 1 } ?? true, "\(error)")
             }
         }
     }
