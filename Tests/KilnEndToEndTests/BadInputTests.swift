@@ -213,8 +213,8 @@ final class BadInputTests {
     }
 
     static let badTunings: [BadInput] = [
-        tuning("a file cut off after =", "[swipe]\naction_threshold = ", "2: expected a value after ="),
-        tuning("a file cut off in a table name", "[swi", "1: expected ] to close the table name"),
+        tuning("a file cut off after =", "[swipe]\naction_threshold = ", "2:20: expected a value after ="),
+        tuning("a file cut off in a table name", "[swi", "1:5: expected ] to close the table name"),
         tuning("a string where a number goes", "[swipe]\naction_threshold = \"wide\"\n",
                "2: swipe.action_threshold: expected a number, found a string"),
         tuning("a number where a colour goes", "[colors]\nlater = 3\n",
@@ -229,7 +229,7 @@ final class BadInputTests {
         tuning("a value past its field's range", "[swipe]\naction_threshold = 5000\n",
                "2: swipe.action_threshold: 5000 is out of range (1 to 2000)"),
         tuning("a key set twice", "[swipe]\naction_threshold = 70\naction_threshold = 80\n",
-               "3: swipe.action_threshold is set twice"),
+               "3:1: swipe.action_threshold is set twice"),
     ]
 
     @Test("A broken tuning file is one line with its file and line, and exit 1", arguments: badTunings)

@@ -103,7 +103,7 @@ struct CommandLineTests {
         #expect(shown.text.contains("second_threshold = 260    # default"))
         #expect(broken.status == 1)
         #expect(broken.stderr.split(separator: "\n").count == 1)
-        #expect(broken.stderr.contains("bad.toml:3: expected a number"))
+        #expect(broken.stderr.contains("bad.toml:3:20: expected a number"))
         #expect(none.status != 0 && none.stderr.contains("has no tuning"))
     }
 

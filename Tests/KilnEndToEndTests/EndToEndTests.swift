@@ -173,7 +173,7 @@ struct EndToEndTests {
         try withApp(arguments: ["mailbox", "--mute", "--tuning", tuning.path]) { app, window, files in
             Thread.sleep(forTimeInterval: 0.5)
             try "[swipe]\naction_threshold = sixty\n".write(to: tuning, atomically: true, encoding: .utf8)
-            #expect(try eventually(within: 5) { app.errorOutput.contains("try.toml:2: expected a number") })
+            #expect(try eventually(within: 5) { app.errorOutput.contains("try.toml:2:20: expected a number") })
             let shot = files.appendingPathComponent("banner.png").path
             #expect(try eventually(within: 5) {
                 try window.screenshot(to: shot)

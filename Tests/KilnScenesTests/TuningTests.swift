@@ -33,21 +33,23 @@ struct TuningTests {
         #expect(entries[6].value == .number(1000))
     }
 
-    static let badFiles: [(text: String, line: Int, message: String)] = [
-        ("a = 1\nb 2", 2, "expected = after the key \"b\""),
-        ("[swipe]\nname = \"open", 2, "not closed"),
-        ("x = wide", 1, "expected a number"),
-        ("x = nans", 1, "expected a number"),
-        ("[swipe]\naction_threshold = ", 2, "expected a value after ="),
-        ("[swipe]\naction_thre", 2, "expected = after the key \"swipe.action_thre\""),
-        ("[colors]\nsegments = [\"#FFFFFF\", \"#00", 2, "not closed with \""),
-        ("x = 1\n\nx = 2", 3, "x is set twice"),
-        ("x = 1 2", 1, "after the value of x"),
-        ("x = [1, 2\n", 2, "not closed with ]"),
-        ("[t\nx = 1", 1, "expected ] to close the table name"),
-        ("x =", 1, "expected a value"),
-        ("s = { a = 1", 1, "expected , or }"),
-        ("[[t]]", 1, "arrays of tables"),
+    /// Text TOML forbids names its line and column; what TOML allows but a tuning cannot use
+    /// (`column: nil`) names its line and key.
+    static let badFiles: [(text: String, line: Int, column: Int?, message: String)] = [
+        ("a = 1\nb 2", 2, 3, "expected = after the key \"b\""),
+        ("[swipe]\nname = \"open", 2, 8, "not closed"),
+        ("x = wide", 1, 5, "expected a number"),
+        ("x = nans", 1, 5, "expected a number"),
+        ("[swipe]\naction_threshold = ", 2, 20, "expected a value after ="),
+        ("[swipe]\naction_thre", 2, 12, "expected = after the key \"swipe.action_thre\""),
+        ("[colors]\nsegments = [\"#FFFFFF\", \"#00", 2, 24, "not closed with \""),
+        ("x = 1\n\nx = 2", 3, 1, "x is set twice"),
+        ("x = 1 2", 1, 7, "after the value of x"),
+        ("x = [1, 2\n", 2, 1, "not closed with ]"),
+        ("[t\nx = 1", 1, 3, "expected ] to close the table name"),
+        ("x =", 1, 4, "expected a value"),
+        ("s = { a = 1", 1, 12, "expected , or }"),
+        ("[[t]]", 1, nil, "t: arrays of tables"),
     ]
 
     @Test("TOML's inf and nan, and numbers too large for a Double, are numbers to the parser")
@@ -64,12 +66,13 @@ struct TuningTests {
     }
 
     @Test("Each kind of mistake names its line", arguments: badFiles)
-    func badFileNamesLine(_ bad: (text: String, line: Int, message: String)) {
+    func badFileNamesLine(_ bad: (text: String, line: Int, column: Int?, message: String)) {
         #expect {
             _ = try TuningParser.parse(bad.text, file: "bad.toml")
         } throws: { error in
             let error = error as! TuningError
-            return error.line == bad.line && error.description.hasPrefix("bad.toml:\(bad.line): ")
+            let place = bad.column.map { "\(bad.line):\($0)" } ?? "\(bad.line)"
+            return error.line == bad.line && error.column == bad.column && error.description.hasPrefix("bad.toml:\(place): ")
                 && error.message.contains(bad.message)
         }
     }

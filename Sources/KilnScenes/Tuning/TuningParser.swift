@@ -8,47 +8,114 @@ public struct TuningEntry: Equatable, Sendable {
     public var line: Int
 }
 
-/// Reads the TOML that tuning files use: `[tables]`, `key = value` with numbers, booleans,
-/// strings, arrays and inline tables, and `#` comments. Dates and arrays of tables are not
-/// part of it. Errors name the line.
+/// Reads tuning files as TOML 1.0 reads them, so that an editor, a linter and Kiln agree on
+/// what a file says.
+///
+/// Every TOML number, string, boolean, key form, table header and comment reads as the
+/// specification has it; arrays and inline tables become ``TuningValue`` arrays and tables.
+/// Text TOML forbids is refused with its line and column. What TOML allows but a tuning has
+/// no use for (dates and times, arrays of tables) is refused naming its key and line.
+///
+/// Kiln keeps its own reader rather than wrapping a general TOML library so that every
+/// value keeps the line it was written on: messages about a value (`FILE:LINE: KEY: …`)
+/// and each value's origin in `kiln tuning` need it.
 public struct TuningParser {
-    private let chars: [Character]
-    private let file: String
-    private var index = 0
-    private var line = 1
+    var text: [Unicode.Scalar]
+    let file: String
+    var index = 0
+    var line = 1
+    /// Where the current line starts in `text`, for columns.
+    var lineStart = 0
+    /// What each key path holds so far, for TOML's rules on defining things once.
+    var defined = TuningDefinitions()
 
     /// Parses `text`, read from `file` (as messages name it).
     public static func parse(_ text: String, file: String) throws(TuningError) -> [TuningEntry] {
-        var parser = TuningParser(chars: Array(text), file: file)
+        var parser = TuningParser(text: Array(text.unicodeScalars), file: file)
+        try parser.normalizeNewlines()
         return try parser.document()
     }
 
-    private init(chars: [Character], file: String) {
-        self.chars = chars
+    private init(text: [Unicode.Scalar], file: String) {
+        self.text = text
         self.file = file
     }
 
-    private func fail(_ message: String) -> TuningError {
-        TuningError(file: file, line: line, message: message)
-    }
+    // MARK: - Position
 
-    private var current: Character? { index < chars.count ? chars[index] : nil }
+    var current: Unicode.Scalar? { index < text.count ? text[index] : nil }
 
-    private mutating func advance() {
-        if current == "\n" { line += 1 }
+    func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < text.count ? text[index + offset] : nil }
+
+    var column: Int { index - lineStart + 1 }
+
+    mutating func advance() {
+        if current == "\n" {
+            line += 1
+            lineStart = index + 1
+        }
         index += 1
     }
 
-    private mutating func skipSpaces() {
-        while let c = current, c == " " || c == "\t" || c == "\r" { advance() }
+    /// An error at the current position.
+    func fail(_ message: String) -> TuningError {
+        TuningError(file: file, line: line, column: column, message: message)
+    }
+
+    /// An error at a position noted earlier.
+    func fail(_ message: String, at mark: (line: Int, column: Int)) -> TuningError {
+        TuningError(file: file, line: mark.line, column: mark.column, message: message)
+    }
+
+    var mark: (line: Int, column: Int) { (line, column) }
+
+    /// TOML lines end in LF or CRLF. A CR alone is refused; before LF it is dropped, which
+    /// leaves every column as it was (the CR was the line's last character).
+    private mutating func normalizeNewlines() throws(TuningError) {
+        var kept: [Unicode.Scalar] = []
+        kept.reserveCapacity(text.count)
+        for (at, scalar) in text.enumerated() {
+            if scalar == "\r" {
+                guard at + 1 < text.count, text[at + 1] == "\n" else {
+                    index = at
+                    throw fail("a carriage return (CR) must be followed by a line feed; end lines with LF or CRLF")
+                }
+                continue
+            }
+            kept.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                lineStart = at + 1
+            }
+        }
+        text = kept
+        (index, line, lineStart) = (0, 1, 0)
+    }
+
+    // MARK: - Blanks and comments
+
+    static func isControl(_ c: Unicode.Scalar) -> Bool {
+        (c.value < 0x20 && c != "\t") || c.value == 0x7F
+    }
+
+    mutating func skipSpaces() {
+        while current == " " || current == "\t" { advance() }
+    }
+
+    mutating func skipComment() throws(TuningError) {
+        guard current == "#" else { return }
+        while let c = current, c != "\n" {
+            if Self.isControl(c) { throw fail("control character U+\(Self.hex(c)) in a comment") }
+            advance()
+        }
     }
 
     /// Spaces, newlines and comments.
-    private mutating func skipBlank() {
+    mutating func skipBlank() throws(TuningError) {
         while let c = current {
             if c == "#" {
-                while let d = current, d != "\n" { advance() }
-            } else if c.isWhitespace {
+                try skipComment()
+            } else if c == " " || c == "\t" || c == "\n" {
                 advance()
             } else {
                 return
@@ -59,45 +126,74 @@ public struct TuningParser {
     /// After a header or a value: only a comment may follow on the line.
     private mutating func endOfLine(after what: String) throws(TuningError) {
         skipSpaces()
-        if current == "#" { while let d = current, d != "\n" { advance() } }
-        guard current == nil || current == "\n" else {
-            throw fail("unexpected \"\(current!)\" after \(what); put one key = value on each line")
+        try skipComment()
+        guard let c = current else { return }
+        guard c == "\n" else {
+            throw fail("unexpected \"\(c)\" after \(what); put one key = value on each line")
         }
+        advance()
     }
+
+    static func hex(_ c: Unicode.Scalar) -> String {
+        let digits = String(c.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    // MARK: - Document
 
     private mutating func document() throws(TuningError) -> [TuningEntry] {
         var entries: [TuningEntry] = []
-        var seen: Set<String> = []
-        var table = ""
+        var table: [String] = []
         while true {
-            skipBlank()
-            guard let c = current else { return entries }
-            if c == "[" {
-                advance()
-                if current == "[" { throw fail("arrays of tables ([[…]]) are not used in tuning files") }
-                skipSpaces()
-                table = try dottedKey().joined(separator: ".")
-                skipSpaces()
-                guard current == "]" else { throw fail("expected ] to close the table name") }
-                advance()
+            try skipBlank()
+            guard current != nil else { return entries }
+            if current == "[" {
+                table = try header()
                 try endOfLine(after: "the table name")
                 continue
             }
             let keyLine = line
-            let key = (table.isEmpty ? [] : [table]) + (try dottedKey())
-            let full = key.joined(separator: ".")
+            let at = mark
+            let key = try dottedKey()
+            let full = table + key
+            let name = full.joined(separator: ".")
             skipSpaces()
-            guard current == "=" else { throw fail("expected = after the key \"\(full)\"") }
+            guard current == "=" else {
+                let found = current.map { $0 == "\n" ? "the end of the line" : "\"\($0)\"" } ?? "the end of the file"
+                throw fail("expected = after the key \"\(name)\", found \(found)")
+            }
             advance()
             skipSpaces()
-            let value = try self.value()
-            try endOfLine(after: "the value of \(full)")
-            guard seen.insert(full).inserted else { throw TuningError(file: file, line: keyLine, message: "\(full) is set twice") }
-            entries.append(TuningEntry(key: full, value: value, line: keyLine))
+            let value = try self.value(key: name)
+            try endOfLine(after: "the value of \(name)")
+            if let problem = defined.setValue(full, inTable: table.count) {
+                throw fail(problem, at: at)
+            }
+            entries.append(TuningEntry(key: name, value: value, line: keyLine))
         }
     }
 
-    private mutating func dottedKey() throws(TuningError) -> [String] {
+    /// `[a.b]`: the table that the keys below it go into.
+    private mutating func header() throws(TuningError) -> [String] {
+        let at = mark
+        advance()
+        let isArrayOfTables = current == "["
+        if isArrayOfTables { advance() }
+        skipSpaces()
+        let name = try dottedKey()
+        skipSpaces()
+        guard current == "]" else { throw fail("expected ] to close the table name") }
+        advance()
+        if isArrayOfTables {
+            guard current == "]" else { throw fail("expected ]] to close the table name") }
+            throw TuningError(file: file, line: at.line, message:
+                "\(name.joined(separator: ".")): arrays of tables ([[…]]) have no meaning in a tuning file")
+        }
+        if let problem = defined.setTable(name) { throw fail(problem, at: at) }
+        return name
+    }
+
+    mutating func dottedKey() throws(TuningError) -> [String] {
         var parts = [try simpleKey()]
         while true {
             skipSpaces()
@@ -108,132 +204,25 @@ public struct TuningParser {
         }
     }
 
-    private mutating func simpleKey() throws(TuningError) -> String {
-        if current == "\"" { return try string() }
-        var key = ""
-        while let c = current, c.isLetter || c.isNumber || c == "_" || c == "-" {
-            key.append(c)
-            advance()
-        }
-        guard !key.isEmpty else {
-            throw fail(current.map { "expected a key, found \"\($0)\"" } ?? "expected a key at the end of the file")
-        }
-        return key
-    }
-
-    private mutating func value() throws(TuningError) -> TuningValue {
-        guard let c = current, c != "\n", c != "#" else { throw fail("expected a value after =") }
+    static func isBareKeyCharacter(_ c: Unicode.Scalar) -> Bool {
         switch c {
-        case "\"": return .string(try string())
-        case "[": return try array()
-        case "{": return try inlineTable()
-        default: return try bareValue()
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
+        default: false
         }
     }
 
-    private mutating func string() throws(TuningError) -> String {
-        advance()
-        var text = ""
-        while true {
-            guard let c = current, c != "\n" else { throw fail("the string is not closed with \" on its line") }
-            advance()
-            if c == "\"" { return text }
-            guard c == "\\" else {
-                text.append(c)
-                continue
-            }
-            guard let e = current else { throw fail("the string ends in a lone \\") }
-            advance()
-            switch e {
-            case "n": text.append("\n")
-            case "t": text.append("\t")
-            case "\"": text.append("\"")
-            case "\\": text.append("\\")
-            case "u":
-                var hex = ""
-                for _ in 0..<4 {
-                    guard let h = current, h.isHexDigit else { throw fail("\\u takes four hex digits") }
-                    hex.append(h)
-                    advance()
-                }
-                guard let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) else {
-                    throw fail("\\u\(hex) is not a character")
-                }
-                text.unicodeScalars.append(scalar)
-            default: throw fail("unknown escape \\\(e) in a string")
-            }
-        }
-    }
-
-    private mutating func array() throws(TuningError) -> TuningValue {
-        advance()
-        var items: [TuningValue] = []
-        while true {
-            skipBlank()
-            guard let c = current else { throw fail("the array is not closed with ]") }
-            if c == "]" {
-                advance()
-                return .array(items)
-            }
-            items.append(try value())
-            skipBlank()
-            if current == nil {
-                throw fail("the array is not closed with ]")
-            } else if current == "," {
-                advance()
-            } else if current != "]" {
-                throw fail("expected , or ] in the array")
-            }
-        }
-    }
-
-    private mutating func inlineTable() throws(TuningError) -> TuningValue {
-        advance()
-        var members: [(key: String, value: TuningValue)] = []
-        skipSpaces()
-        if current == "}" {
-            advance()
-            return .table([])
-        }
-        while true {
-            skipSpaces()
-            let key = try dottedKey().joined(separator: ".")
-            skipSpaces()
-            guard current == "=" else { throw fail("expected = after \(key) in the table") }
-            advance()
-            skipSpaces()
-            let value = try self.value()
-            guard !members.contains(where: { $0.key == key }) else { throw fail("\(key) is set twice in the table") }
-            members.append((key, value))
-            skipSpaces()
-            if current == "}" {
-                advance()
-                return .table(members)
-            }
-            guard current == "," else { throw fail("expected , or } in the inline table (it must stay on one line)") }
+    /// A bare key (ASCII letters, digits, `_` and `-`) or a quoted one.
+    private mutating func simpleKey() throws(TuningError) -> String {
+        if current == "\"" { return try basicString(multiline: false) }
+        if current == "'" { return try literalString(multiline: false) }
+        var key = ""
+        while let c = current, Self.isBareKeyCharacter(c) {
+            key.unicodeScalars.append(c)
             advance()
         }
-    }
-
-    /// TOML's special floats. They are numbers to the parser; no field's range holds them.
-    private static let specialNumbers: [String: Double] = [
-        "inf": .infinity, "+inf": .infinity, "-inf": -.infinity, "nan": .nan, "+nan": .nan, "-nan": .nan,
-    ]
-
-    /// A number or a boolean. A number too large for a Double is infinite, as in TOML.
-    private mutating func bareValue() throws(TuningError) -> TuningValue {
-        var word = ""
-        while let c = current, !c.isWhitespace, c != ",", c != "]", c != "}", c != "#" {
-            word.append(c)
-            advance()
-        }
-        if word == "true" { return .bool(true) }
-        if word == "false" { return .bool(false) }
-        if let special = Self.specialNumbers[word] { return .number(special) }
-        let digits = word.replacingOccurrences(of: "_", with: "")
-        if let number = Double(digits), digits.first?.isLetter != true, !digits.lowercased().contains("n") {
-            return .number(number)
-        }
-        throw fail("expected a number, true, false, \"a string\", [an array] or {a table}, found \(word)")
+        guard key.isEmpty else { return key }
+        guard let c = current else { throw fail("expected a key at the end of the file") }
+        if c == "\n" { throw fail("expected a key before the end of the line") }
+        throw fail("expected a key, found \"\(c)\"; a bare key is letters A-Z a-z, digits, _ and -, else quote it")
     }
 }

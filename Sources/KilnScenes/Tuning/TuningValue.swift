@@ -47,21 +47,33 @@ public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A problem with a tuning file: where, and what.
+///
+/// Text that TOML forbids names its line and column (`FILE:LINE:COLUMN: …`, as compilers
+/// write it, so editors jump there); a value the scene cannot use names its line and key
+/// (`FILE:LINE: KEY: …`).
 public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as messages name it.
     public var file: String
     /// The line, from 1; `nil` when the whole file is at fault (unreadable).
     public var line: Int?
+    /// The column, from 1, counted in Unicode scalars; `nil` unless the text itself is not TOML.
+    public var column: Int?
     public var message: String
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// "mailbox.toml:12: expected a number, found a string".
+    /// "mailbox.toml:12: swipe.action_threshold: expected a number, found a string",
+    /// "mailbox.toml:3:9: a number needs a digit before its \".\"".
     public var description: String {
-        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+        switch (line, column) {
+        case (let line?, let column?): "\(file):\(line):\(column): \(message)"
+        case (let line?, nil): "\(file):\(line): \(message)"
+        default: "\(file): \(message)"
+        }
     }
 }
