@@ -9,7 +9,7 @@ import KilnScenes
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure frame times on fixed workloads.",
-        subcommands: [ScenesBench.self, ParticlesBench.self])
+        subcommands: [ScenesBench.self, ParticlesBench.self, RenderBench.self])
 }
 
 /// `kiln bench particles`: issue 4's particle workload through the emitter layer and compositor.

@@ -42,6 +42,57 @@ struct SceneBenchTests {
         #expect((report["peak_rss_mb"] as? Double ?? 0) > 1)
     }
 
+    @Test("A timed render to MP4 gives one JSON line whose stages fit in its wall time, and leaves no file")
+    func benchRender() throws {
+        // Its own temporary folder, to see that the render leaves nothing in it.
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("bench-render-\(UUID())")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        let result = try ExternalCommand.run(kiln, ["bench", "render", "--json", "--duration", "1", "--scale", "1"],
+                                             environment: environment, timeout: 120)
+
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 1)
+        let report = try json(try #require(lines.first))
+        #expect(report["script"] as? String == "laser-delete")
+        #expect(report["scene"] as? String == "laser")
+        #expect(report["frames"] as? Int == 60)
+        #expect(report["pixels"] as? String == "390x844")
+        #expect(report["sound"] as? Bool == true)
+        #expect(report["clip_s"] as? Double == 1)
+        let wall = try #require(report["wall_s"] as? Double)
+        #expect(wall > 0)
+        let ratio = try #require(report["realtime_x"] as? Double)
+        #expect(abs(ratio - 1 / wall) < 0.02)
+        var total = 0.0
+        for stage in ["scene_update", "compositing", "pixel_handoff", "audio_mix", "encoder_wait", "other"] {
+            let seconds = try #require(report["\(stage)_s"] as? Double, "\(stage)")
+            let perFrame = try #require(report["\(stage)_ms_per_frame"] as? Double, "\(stage)")
+            #expect(seconds >= 0 && perFrame >= 0, "\(stage)")
+            #expect(abs(perFrame - seconds * 1000 / 60) < 0.01, "\(stage)")
+            total += seconds
+        }
+        // Drawing and mixing take time; the stages together are the wall time, to rounding.
+        #expect((report["compositing_s"] as? Double ?? 0) > 0)
+        #expect((report["audio_mix_s"] as? Double ?? 0) > 0)
+        #expect(total <= wall + 0.01)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
+    @Test("A muted timed render has no sound track to mix")
+    func benchRenderMuted() throws {
+        let result = try ExternalCommand.run(kiln, ["bench", "render", "--json", "--duration", "0.5", "--scale", "1",
+                                                    "--mute", "--script", "pressure-confirm"], timeout: 120)
+
+        let report = try json(try #require(result.text.split(separator: "\n").first))
+        #expect(report["scene"] as? String == "pressure")
+        #expect(report["frames"] as? Int == 30)
+        #expect(report["sound"] as? Bool == false)
+        #expect(report["audio_mix_s"] as? Double == 0)
+    }
+
     @Test("Benchmark percentiles and rasterization counts add up")
     func benchResult() {
         var result = SceneBenchResult(scene: "x", scripts: ["a"], renderer: "software", pixelSize: (2, 2))

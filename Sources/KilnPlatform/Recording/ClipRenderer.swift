@@ -76,11 +76,15 @@ public enum ClipRenderer {
     ///
     /// `check` runs after every frame; when it throws, nothing is left under `path`.
     /// `progress` gets the frames done and the frames to do (twice the clip for a GIF).
+    /// `timings`, when given, gathers the time each stage took.
     public static func render(to path: String, format: VideoFormat, timing: ClipTiming, canvas: Size,
                               scale: Double, ffmpeg: URL, makeScene: () throws -> HostedScene,
                               check: (HostedScene) throws -> Void = { _ in },
-                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> ClipSummary {
+                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                              timings: Timings? = nil) throws -> ClipSummary {
         let started = Date()
+        let wallStart = timings?.now ?? 0
+        defer { if let timings { timings.wall += timings.now - wallStart } }
         let host = try OffscreenHost(canvas: canvas, scale: scale)
         let size = host.pixelSize
         let passes = format == .gif ? 2 : 1
@@ -93,7 +97,7 @@ public enum ClipRenderer {
                 .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette.png").path
             let writer = try VideoWriter(ffmpeg: ffmpeg, path: palettePath, output: .palette,
                                          width: size.width, height: size.height, fps: timing.fps)
-            try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
+            try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
                 progress($0, total)
             }
             palette = palettePath
@@ -105,12 +109,14 @@ public enum ClipRenderer {
         let writer = try VideoWriter(ffmpeg: ffmpeg, path: videoPath, output: .video(format, palette: palette),
                                      width: size.width, height: size.height, fps: timing.fps)
         let done = total - timing.frameCount
-        let track = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check) {
+        let track = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
             progress(done + $0, total)
         }
         if videoPath != path {
             if let track, format.carriesSound {
-                try SoundTrackMuxer.mux(video: videoPath, track: track, format: format, into: path, ffmpeg: ffmpeg)
+                try timings.measure(\.audioMix) {
+                    try SoundTrackMuxer.mux(video: videoPath, track: track, format: format, into: path, ffmpeg: ffmpeg)
+                }
             } else if rename(videoPath, path) != 0 {
                 throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))")
             }
@@ -123,7 +129,7 @@ public enum ClipRenderer {
     /// the sound its mixer made over the clip, if it has one.
     private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: FrameSink,
                              makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void,
-                             progress: (Int) -> Void) throws -> SoundTrack? {
+                             timings: Timings? = nil, progress: (Int) -> Void) throws -> SoundTrack? {
         do {
             let scene = try makeScene()
             defer { scene.close() }
@@ -132,25 +138,41 @@ public enum ClipRenderer {
             let start = Double(timing.firstFrame) / timing.fps
             scene.mixer?.startTrack(at: start)
             for frame in 0..<timing.firstFrame {
-                scene.advance(to: timing.time(ofFrame: frame))
+                timings.measure(\.sceneUpdate) { scene.advance(to: timing.time(ofFrame: frame)) }
                 try check(scene)
             }
             for i in 0..<timing.frameCount {
-                scene.advance(to: timing.time(ofFrame: timing.firstFrame + i))
+                timings.measure(\.sceneUpdate) { scene.advance(to: timing.time(ofFrame: timing.firstFrame + i)) }
                 try check(scene)
+                let drawing = timings?.now ?? 0
                 try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor,
-                              overlay: scene.overlay) {
-                    try writer.write($0, pitch: $1)
+                              overlay: scene.overlay) { pixels, pitch in
+                    guard let timings else { return try writer.write(pixels, pitch: pitch) }
+                    timings.compositing += timings.now - drawing
+                    try handOff(pixels, pitch: pitch, to: writer, timings: timings)
                 }
                 progress(i + 1)
             }
+            timings?.frames += timing.frameCount
             // The track lasts as long as the clip: up to where the frame after its last begins.
-            let track = scene.mixer?.endTrack(at: start + timing.duration)
-            try writer.finish()
+            let track = timings.measure(\.audioMix) { scene.mixer?.endTrack(at: start + timing.duration) }
+            // Finishing waits for ffmpeg to encode the frames still queued.
+            try timings.measure(\.encoderWait) { try writer.finish() }
             return track
         } catch {
             writer.cancel()
             throw error
         }
+    }
+
+    /// Writes a frame, timing the copy apart from the wait for a free buffer.
+    private static func handOff(_ pixels: UnsafeRawBufferPointer, pitch: Int, to writer: FrameSink,
+                                timings: Timings) throws {
+        let waited = (writer as? WaitingFrameSink)?.secondsWaiting ?? 0
+        let started = timings.now
+        try writer.write(pixels, pitch: pitch)
+        let blocked = ((writer as? WaitingFrameSink)?.secondsWaiting ?? 0) - waited
+        timings.pixelHandOff += timings.now - started - blocked
+        timings.encoderWait += blocked
     }
 }

@@ -14,7 +14,7 @@ public protocol FrameSink: AnyObject {
     func cancel()
 }
 
-extension VideoWriter: FrameSink {}
+extension VideoWriter: WaitingFrameSink {}
 
 extension Bitmap {
     /// The bitmap of `width`×`height` pixels in rows of `pitch` bytes, B G R A as the

@@ -5,6 +5,7 @@
 // when it is complete. Limits: one video stream; the sound track is added afterwards
 // (`SoundTrackMuxer`).
 import Foundation
+import KilnCore
 import Synchronization
 
 /// Writes frames of one size and rate to a video file (or a GIF's palette) with ffmpeg.
@@ -23,6 +24,8 @@ public final class VideoWriter: @unchecked Sendable {
     public let height: Int
     /// Frames written so far.
     public private(set) var frameCount = 0
+    /// Seconds `write` has blocked waiting for ffmpeg to take a frame and free its buffer.
+    public private(set) var secondsWaiting = 0.0
 
     private let temporary: String
     private let process: FFmpegProcess
@@ -30,6 +33,7 @@ public final class VideoWriter: @unchecked Sendable {
     private let pool: Mutex<[FrameBuffer]>
     private let pipeBroken = Atomic<Bool>(false)
     private var isDone = false
+    private let waitClock = SystemClock()
 
     /// Frames that may wait for ffmpeg while the next one renders.
     private static let bufferCount = 3
@@ -62,7 +66,9 @@ public final class VideoWriter: @unchecked Sendable {
     /// Queues one frame: rows of `pitch` bytes, B G R A. Throws when ffmpeg has stopped.
     public func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws {
         if pipeBroken.load(ordering: .relaxed) { throw failure() }
+        let waitStarted = waitClock.now
         freeBuffers.wait()
+        secondsWaiting += waitClock.now - waitStarted
         guard let buffer = pool.withLock({ $0.popLast() }) else { preconditionFailure("no free frame buffer") }
         let rowBytes = width * 4
         for y in 0..<height {

@@ -1,0 +1,76 @@
+// The report of `kiln bench render`: an offline render's wall time against its clip's
+// length, and the time in each stage of the clip renderer's loop.
+import Foundation
+
+/// One timed offline render to a video.
+public struct RenderBenchResult {
+    /// The script played.
+    public var script: String
+    public var scene: String
+    public var pixelSize: (width: Int, height: Int)
+    public var fps: Double
+    /// Whether the video carries a sound track.
+    public var hasSound: Bool
+    /// The clip's length in seconds.
+    public var clipSeconds: Double
+    /// Where the time went.
+    public var timings: ClipRenderer.Timings
+
+    public init(script: String, scene: String, pixelSize: (width: Int, height: Int), fps: Double,
+                hasSound: Bool, clipSeconds: Double, timings: ClipRenderer.Timings) {
+        self.script = script
+        self.scene = scene
+        self.pixelSize = pixelSize
+        self.fps = fps
+        self.hasSound = hasSound
+        self.clipSeconds = clipSeconds
+        self.timings = timings
+    }
+
+    /// Seconds of clip made per second of wall time: above 1 renders faster than it plays.
+    public var realTimeRatio: Double { timings.wall > 0 ? clipSeconds / timings.wall : 0 }
+
+    /// The stages reported, by their names in the report, with their seconds.
+    public var stages: [(name: String, seconds: Double)] {
+        [("scene_update", timings.sceneUpdate), ("compositing", timings.compositing),
+         ("pixel_handoff", timings.pixelHandOff), ("audio_mix", timings.audioMix),
+         ("encoder_wait", timings.encoderWait)]
+    }
+
+    /// The time in no stage: making the host and scene, starting ffmpeg.
+    public var otherSeconds: Double { max(0, timings.wall - stages.reduce(0) { $0 + $1.seconds }) }
+
+    private func perFrame(_ seconds: Double) -> Double {
+        timings.frames > 0 ? seconds * 1000 / Double(timings.frames) : 0
+    }
+
+    /// The one JSON line `kiln bench render --json` prints.
+    public var jsonLine: String {
+        var fields: [(String, BenchJSON.Value)] = [
+            ("bench", .string("render")), ("script", .string(script)), ("scene", .string(scene)),
+            ("frames", .int(timings.frames)), ("pixels", .string("\(pixelSize.width)x\(pixelSize.height)")),
+            ("fps", .number(fps, decimals: 2)), ("sound", .bool(hasSound)),
+            ("clip_s", .number(clipSeconds, decimals: 3)), ("wall_s", .number(timings.wall, decimals: 3)),
+            ("realtime_x", .number(realTimeRatio, decimals: 2)),
+        ]
+        for stage in stages + [("other", otherSeconds)] {
+            fields.append(("\(stage.name)_s", .number(stage.seconds, decimals: 3)))
+            fields.append(("\(stage.name)_ms_per_frame", .milliseconds(perFrame(stage.seconds))))
+        }
+        return BenchJSON.line(fields)
+    }
+
+    /// A table for people.
+    public var summary: String {
+        var lines = [String(format: "%@ (%@): %d frames at %dx%d, %g fps, %@; %.2f s of clip in %.2f s: %.2f× real time",
+                            script, scene, timings.frames, pixelSize.width, pixelSize.height, fps,
+                            hasSound ? "with sound" : "silent", clipSeconds, timings.wall, realTimeRatio)]
+        lines.append("  stage            total s   ms/frame")
+        for stage in stages + [("other", otherSeconds)] {
+            let name = stage.name.replacingOccurrences(of: "_", with: " ")
+            lines.append(String(format: "  %@%8.3f %10.3f", name.padding(toLength: 15, withPad: " ", startingAt: 0),
+                                stage.seconds, perFrame(stage.seconds)))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import Kiln
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+/// `kiln bench render`: a shipped script rendered to an MP4 as `kiln render` does, timed
+/// stage by stage.
+struct RenderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Time an offline render to MP4: wall time against the clip's length, and each stage.",
+        discussion: """
+            The script plays from a fresh scene and its frames go through ffmpeg into an MP4 \
+            in a temporary folder, removed afterwards. Reported: the wall time, the clip's \
+            length and their ratio (× real time), and the seconds and milliseconds per frame \
+            in each stage: scene update, compositing, pixel hand-off (copying the frame for \
+            the encoder), audio mix (the track's mix, its WAV and the mux), encoder wait \
+            (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up).
+            """)
+
+    @Option(help: "A shipped script's name, or the path of a script file.")
+    var script: String = "laser-delete"
+
+    @Option(help: "Device pixels per point.")
+    var scale: Double = 2
+
+    @Option(help: "Frames per second of scene time.")
+    var fps: Double = 60
+
+    @Option(help: "Length of the clip in seconds.")
+    var duration: Double = 10
+
+    @Flag(help: "Leave the sound track out, to compare.")
+    var mute = false
+
+    @Flag(help: "Print one JSON line instead of a table.")
+    var json = false
+
+    func validate() throws {
+        try CanvasOptions.validateScale(scale)
+        guard fps >= 1 && fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
+        guard duration > 0 && duration <= 600 else { throw ValidationError("--duration takes seconds up to 600.") }
+    }
+
+    func run() throws {
+        let (name, input) = try loadInput()
+        guard let sceneName = input.scene else {
+            warn("\(script): the script names no scene")
+            throw ExitCode(1)
+        }
+        let ffmpeg: URL
+        do { ffmpeg = try FFmpegLocator.locate() } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        // The parser has checked the script's device name.
+        let device = input.device.flatMap(DevicePreset.named) ?? .iPhone14
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kiln-bench-render-\(getpid())-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            warn("cannot make a temporary folder: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let timing = ClipTiming(fps: fps, frameCount: max(1, Int((duration * fps).rounded())))
+        let timings = ClipRenderer.Timings()
+        let summary: ClipSummary
+        do {
+            summary = try ClipRenderer.render(
+                to: folder.appendingPathComponent("clip.mp4").path, format: .mp4, timing: timing,
+                canvas: device.size, scale: scale, ffmpeg: ffmpeg,
+                makeScene: {
+                    try HostedSession.offline(
+                        context: SceneContext(canvasSize: device.size, seed: input.seed ?? 1), isMuted: mute,
+                        scene: { context in
+                            guard let made = SceneCatalog.make(sceneName, context: context) else { throw ExitCode(2) }
+                            return made
+                        },
+                        session: { SceneSession(scene: $0, script: input) })
+                },
+                check: { scene in
+                    if let problem = (scene as? HostedSession)?.session.scriptProblem { throw problem }
+                },
+                timings: timings)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        let result = RenderBenchResult(script: name, scene: sceneName, pixelSize: (summary.width, summary.height),
+                                       fps: fps, hasSound: summary.soundTrack != nil, clipSeconds: timing.duration,
+                                       timings: timings)
+        print(json ? result.jsonLine : result.summary)
+    }
+
+    /// The script `--script` names: a shipped one by its name, else a file.
+    private func loadInput() throws -> (name: String, script: InputScript) {
+        let isPath = script.contains("/") || script.hasSuffix(".json")
+        if !isPath {
+            guard let folder = ShippedScripts.locate() else {
+                warn("cannot find the shipped scripts (share/kiln/Scripts beside bin/, or Resources/Scripts in a checkout): give a script's path")
+                throw ExitCode(1)
+            }
+            let file = folder.appendingPathComponent("\(script).json").path
+            guard FileManager.default.fileExists(atPath: file) else {
+                let names = try ShippedScripts(folder: folder).all.map(\.name)
+                warn("no shipped script is called '\(script)': \(names.joined(separator: ", ")), or give a path")
+                throw ExitCode(1)
+            }
+            return (script, try loadScript(file, for: nil))
+        }
+        let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+        return (name, try loadScript(script, for: nil))
+    }
+}
