@@ -12,6 +12,20 @@ public enum SceneCatalog {
         public var tuning: TuningProfile? = nil
         /// The sounds the scene plays (its `Scene.sounds`).
         public var sounds: [Sound] = []
+
+        /// An entry for a scene: `name` is what the command line takes, `title` and
+        /// `subtitle` what the launcher shows, `make` builds a fresh scene for a context
+        /// (read the tuning with `context.tuning()`), `tuning` its tuning type if it has one.
+        public init(name: String, title: String, subtitle: String = "",
+                    make: @escaping @Sendable (SceneContext) -> Scene,
+                    tuning: TuningProfile? = nil, sounds: [Sound] = []) {
+            self.name = name
+            self.title = title
+            self.subtitle = subtitle
+            self.make = make
+            self.tuning = tuning
+            self.sounds = sounds
+        }
     }
 
     /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
