@@ -1,4 +1,5 @@
 import KilnCore
+import Synchronization
 
 /// Every scene the app knows, with what the launcher shows of it.
 public enum SceneCatalog {
@@ -28,8 +29,26 @@ public enum SceneCatalog {
         }
     }
 
-    /// The scenes the launcher lists, in order (keys 1, 2, 3, …).
-    public static let entries: [Entry] = [
+    /// The scenes the launcher lists, in order (keys 1, 2, 3, …): Kiln's own, then the
+    /// prototypes registered since the app started.
+    public static var entries: [Entry] { builtIn + registered.withLock { $0 } }
+
+    /// Adds a prototype's scene to the catalogue, or replaces the entry of the same name
+    /// (a prototype reloaded after a change to its code).
+    public static func register(_ entry: Entry) {
+        registered.withLock { entries in
+            if let index = entries.firstIndex(where: { $0.name == entry.name }) {
+                entries[index] = entry
+            } else {
+                entries.append(entry)
+            }
+        }
+    }
+
+    private static let registered = Mutex<[Entry]>([])
+
+    /// Kiln's own scenes.
+    public static let builtIn: [Entry] = [
         Entry(name: "laser", title: "Laser card burner",
               subtitle: "Drag a savings Pocket through a laser to delete it",
               make: { LaserScene(context: $0, tuning: $0.tuning()) }, tuning: .of(LaserTuning.self),
