@@ -50,7 +50,10 @@ let package = Package(
             dependencies: [
                 "Kiln", "KilnCore", "KilnScenes", "KilnPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // Prototypes compiled by `kiln dev` are loaded into the process and use Kiln's
+            // symbols from it rather than a second copy of the modules.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
         // Shared test helpers. For unit tests: a scene harness (a scene on a manual timeline with
         // recording sound and haptics), pointer fuzzing for property tests, image differences for

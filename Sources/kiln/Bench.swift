@@ -113,8 +113,12 @@ struct ScenesBench: ParsableCommand {
         let folder = try scriptFolder()
         let shipped = try ShippedScripts(folder: folder)
         let names = scenes.isEmpty ? shipped.scenes : scenes
-        for name in names {
-            let plays = shipped.scripts(for: name)
+        for argument in names {
+            let name = try resolveScene(argument)
+            // A prototype's own scripts, unless --scripts names a folder.
+            let source = PrototypeFolder.isPrototype(argument) && scripts == nil
+                ? try ShippedScripts(folder: PrototypeFolder(path: argument).scriptsFolder) : shipped
+            let plays = source.scripts(for: name)
             guard !plays.isEmpty else {
                 warn("no script in \(folder.path) is for the scene '\(name)'")
                 throw ExitCode(1)

@@ -45,9 +45,9 @@ struct CanvasOptions: ParsableArguments {
         guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
     }
 
-    /// Checks a scene name against the catalogue.
+    /// Checks a scene name against the catalogue; a prototype folder is compiled later.
     static func validateScene(_ name: String) throws {
-        guard SceneCatalog.names.contains(name) else {
+        guard SceneCatalog.names.contains(name) || PrototypeFolder.isPrototype(name) else {
             throw ValidationError("unknown scene '\(name)'; choose one of \(SceneCatalog.names.joined(separator: ", ")).")
         }
     }

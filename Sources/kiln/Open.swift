@@ -44,7 +44,7 @@ struct Open: ParsableCommand {
             warn("cannot capture to \(capture): \(problem)")
             throw ExitCode(1)
         }
-        try openWindow(scene: scene, script: nil, canvas: canvas, live: live, replay: pen.loadEvemu(),
+        try openWindow(scene: scene.map(resolveScene), script: nil, canvas: canvas, live: live, replay: pen.loadEvemu(),
                        quitAfter: quitAfter, capture: capture, tablet: tablet, showsHUD: hud.hud, recording: recording)
     }
 }
@@ -73,6 +73,7 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
+        try registerPrototype(containingScript: script)
         let input = try loadScript(script, for: nil)
         guard let scene = input.scene else {
             warn("\(script): the script names no scene; add \"scene\": \"laser\" (or another) at its top")
@@ -94,7 +95,8 @@ func validateQuitAfter(_ seconds: Double?) throws {
 /// script or the pen replay, and is the one captured.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, live: LiveSceneOptions,
                 replay: EvemuReplay?, quitAfter: Double?, capture: String?, tablet: String? = nil,
-                showsHUD: Bool = false, recording: RecordingOptions) throws {
+                showsHUD: Bool = false, recording: RecordingOptions,
+                decorate: @escaping (HostedScene, @escaping (String?) -> Void) -> HostedScene = { scene, _ in scene }) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
@@ -134,7 +136,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 retunedSession.startInputLog(device: device.name, seed: seed)
                 return retunedSession
             }
-            return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake)
+            return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake), open)
         }
         options.tabletPath = tablet
         options.showsHUD = showsHUD

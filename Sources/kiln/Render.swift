@@ -75,6 +75,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        let scene = try resolveScene(self.scene)
         let input = try script.map { try loadScript($0, for: scene) }
         let replay = try pen.loadEvemu()
         if input != nil && replay != nil {

@@ -52,7 +52,8 @@ extension LiveSceneOptions {
     /// it is the scene the command line named. `nil` for a scene without tuning.
     func tuningFiles(for scene: String, named: String?) -> TuningFiles? {
         guard let profile = SceneCatalog.entry(scene)?.tuning else { return nil }
-        let files = TuningFiles(scene: scene, profile: profile, explicit: scene == named ? tuning : nil,
+        let files = TuningFiles(scene: scene, profile: profile,
+                                explicit: (scene == named ? tuning : nil) ?? PrototypeFolder.tuningFile(ofScene: scene),
                                 configHome: TuningFiles.configHome())
         report(files.reload())
         return files
@@ -66,7 +67,8 @@ extension Render {
             if let tuning { warn("\(scene) has no tuning; \(tuning) is not used") }
             return []
         }
-        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning, configHome: TuningFiles.configHome())
+        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning ?? PrototypeFolder.tuningFile(ofScene: scene),
+                                configHome: TuningFiles.configHome())
         switch files.reload() {
         case .rejected(let error):
             warn("\(error)")

@@ -1,0 +1,136 @@
+import Foundation
+import KilnPlatform
+
+/// A prototype kept live in the window (`kiln dev`): each frame takes what the reloader
+/// finished, registers a new version and asks the window to show a fresh scene of it, or
+/// keeps the running scene and shows the compiler's first error in a red banner.
+public final class LivePrototype {
+    /// The reloader watching the folder.
+    public let reloader: PrototypeReloader
+    private let events: EventSink?
+    /// The compile or load problem of the sources as they are, shown over every scene.
+    public private(set) var problem: PrototypeProblem?
+    /// A swap asked for and not shown yet: the version, and when the window was asked.
+    private var pendingSwap: (loaded: LoadedPrototype, askedAt: Double)?
+    private let clock = SystemClock()
+
+    /// The banner's layer name.
+    public static let bannerName = "prototypeBanner"
+
+    /// Keeps `loaded` live; reloads go through `reloader`; `events` receives a
+    /// `prototype.reloaded` event per swap, with its times.
+    public init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?) {
+        self.reloader = reloader
+        self.events = events
+        SceneCatalog.register(loaded.prototype)
+        PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
+    }
+
+    /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
+    /// `open` asks the window to show a scene by name.
+    public func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
+        LivePrototypeScene(scene, live: self, open: open)
+    }
+
+    /// Called once a frame by the scene showing.
+    fileprivate func poll(open: (String?) -> Void) {
+        guard let outcome = reloader.takeOutcome() else { return }
+        switch outcome {
+        case .loaded(let loaded):
+            problem = nil
+            SceneCatalog.register(loaded.prototype)
+            PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
+            pendingSwap = (loaded, clock.now)
+            open(loaded.prototype.name)
+        case .failed(let failure):
+            problem = failure
+            if case .compile(let compile) = failure {
+                FileHandle.standardError.write(Data(compile.output.utf8))
+            }
+            Console.warn("\(failure) — the last good build keeps running")
+        }
+    }
+
+    /// Called when a scene appears: a swap it completes is reported.
+    fileprivate func sceneAppeared(_ name: String) {
+        guard let swap = pendingSwap, swap.loaded.prototype.name == name else { return }
+        pendingSwap = nil
+        let now = clock.now
+        let total = Date().timeIntervalSince1970 - swap.loaded.savedAt
+        let swapSeconds = now - swap.askedAt
+        Console.warn(String(format: "reloaded %@ %.2f s after the save (compile %.2f, load %.3f, swap %.3f)",
+                            name, total, swap.loaded.compileSeconds, swap.loaded.loadSeconds, swapSeconds))
+        events?.record(SceneEvent(time: 0, name: "prototype.reloaded", fields: [
+            "scene": .string(name), "module": .string(swap.loaded.moduleName),
+            "compile_ms": .number(Self.milliseconds(swap.loaded.compileSeconds)),
+            "load_ms": .number(Self.milliseconds(swap.loaded.loadSeconds)),
+            "swap_ms": .number(Self.milliseconds(swapSeconds)),
+            "save_to_screen_ms": .number(Self.milliseconds(total)),
+        ]))
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
+
+    /// The problem as the banner shows it.
+    fileprivate var bannerError: TuningError? {
+        guard let problem else { return nil }
+        if case .compile(let failure) = problem, let first = failure.firstError {
+            return TuningError(file: first.file.split(separator: "/").last.map(String.init) ?? first.file,
+                               line: first.line, message: first.message)
+        }
+        return TuningError(file: reloader.folder.displayName, line: nil, message: problem.description)
+    }
+}
+
+/// A scene of a live prototype: the hosted session as usual, plus the reload check and the
+/// compile-error banner each frame.
+final class LivePrototypeScene: HostedScene {
+    private let inner: HostedScene
+    private let live: LivePrototype
+    private let open: (String?) -> Void
+    private var hasAppeared = false
+    private var bannerShown: TuningError?
+
+    init(_ inner: HostedScene, live: LivePrototype, open: @escaping (String?) -> Void) {
+        self.inner = inner
+        self.live = live
+        self.open = open
+    }
+
+    var name: String { inner.name }
+    var root: Layer { inner.root }
+    var backgroundColor: Color { inner.backgroundColor }
+    var isHome: Bool { inner.isHome }
+    var guides: [ThresholdGuide] { inner.guides }
+    var overlays: [Layer] { inner.overlays }
+    var overlay: Layer? { inner.overlay }
+    var mixer: OfflineMixer? { inner.mixer }
+
+    func advance(to time: Double) {
+        if !hasAppeared {
+            hasAppeared = true
+            live.sceneAppeared(name)
+        }
+        live.poll(open: open)
+        inner.advance(to: time)
+        updateBanner()
+    }
+
+    func handle(_ event: PointerEvent) { inner.handle(event) }
+    func handle(_ key: KeyPress, at time: Double) -> Bool { inner.handle(key, at: time) }
+    func close() { inner.close() }
+
+    /// The banner follows the problem, and comes back over a scene remade by a tuning save.
+    private func updateBanner() {
+        let error = live.bannerError
+        let existing = root.layer(named: LivePrototype.bannerName)
+        guard error != bannerShown || (error != nil && existing == nil) else { return }
+        existing?.removeFromSuperlayer()
+        bannerShown = error
+        guard let error else { return }
+        let banner = TuningBanner.make(for: error, canvasSize: root.bounds.size,
+                                       title: "Code not reloaded — the last good build keeps running")
+        banner.name = LivePrototype.bannerName
+        root.addSublayer(banner)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Compiles prototype folders into shared libraries, keeping each library in a cache
+/// folder under the name of its module, so that an unchanged folder is not compiled again.
+public struct PrototypeCompiler: Sendable {
+    /// The compiler and modules used.
+    public let toolchain: PrototypeToolchain
+    /// Where libraries, entry files and the compiler's module cache go.
+    public let cacheFolder: URL
+
+    /// A compiler with `toolchain`, caching in `cacheFolder` (default: `kiln/prototypes`
+    /// under the XDG cache folder).
+    public init(toolchain: PrototypeToolchain, cacheFolder: URL? = nil) {
+        self.toolchain = toolchain
+        self.cacheFolder = cacheFolder ?? Self.defaultCacheFolder()
+    }
+
+    /// A compiled version of a folder.
+    public struct Library: Sendable {
+        /// The build it is.
+        public var build: PrototypeBuild
+        /// The shared library.
+        public var url: URL
+        /// Seconds spent compiling; 0 when the library was already built.
+        public var compileSeconds: Double
+    }
+
+    /// A folder that does not compile.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// Everything the compiler said.
+        public var output: String
+        /// Its first error, the entry file's told in the folder's terms.
+        public var firstError: CompilerDiagnostic?
+
+        /// The first error, or the output's first line when the compiler named no file.
+        public var description: String {
+            firstError?.description ?? output.split(whereSeparator: \.isNewline).first.map(String.init)
+                ?? "the compiler failed and said nothing"
+        }
+    }
+
+    /// The build of the folder's sources as they are now.
+    public func build(of folder: PrototypeFolder) -> PrototypeBuild {
+        let sources = folder.sourceFiles().map { file in
+            (name: file.lastPathComponent, text: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+        }
+        return PrototypeBuild(sources: sources, toolchainStamp: toolchainStamp())
+    }
+
+    /// Compiles the folder, or finds it compiled.
+    public func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
+        let build = build(of: folder)
+        let library = cacheFolder.appendingPathComponent(build.libraryFileName)
+        if FileManager.default.fileExists(atPath: library.path) {
+            return Library(build: build, url: library, compileSeconds: 0)
+        }
+        let start = Date()
+        let entry = cacheFolder.appendingPathComponent(build.entryFileName)
+        // Written aside and renamed, so that another kiln never loads a half-written library.
+        let partial = cacheFolder.appendingPathComponent(build.libraryFileName + ".\(getpid()).partial")
+        do {
+            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+            try build.entrySource.write(to: entry, atomically: true, encoding: .utf8)
+        } catch {
+            throw Failure(output: "cannot write to \(cacheFolder.path): \(error.localizedDescription)")
+        }
+        let arguments = build.arguments(toolchain: toolchain, sources: folder.sourceFiles(), entry: entry,
+                                         output: partial,
+                                         moduleCache: cacheFolder.appendingPathComponent("ModuleCache"))
+        let (status, output) = Self.run(toolchain.compiler, arguments)
+        guard status == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw Failure(output: output, firstError: Self.firstError(in: output, entry: entry, folder: folder))
+        }
+        _ = try? FileManager.default.removeItem(at: library)
+        do { try FileManager.default.moveItem(at: partial, to: library) } catch {
+            throw Failure(output: "cannot keep the library: \(error.localizedDescription)")
+        }
+        return Library(build: build, url: library, compileSeconds: Date().timeIntervalSince(start))
+    }
+
+    /// The first error; one in the generated entry file means the folder defines no usable
+    /// `prototype`, which is said in those words.
+    static func firstError(in output: String, entry: URL, folder: PrototypeFolder) -> CompilerDiagnostic? {
+        guard var first = CompilerDiagnostic.firstError(in: output) else { return nil }
+        if first.file.hasSuffix(entry.lastPathComponent) {
+            first = CompilerDiagnostic(
+                file: folder.displayName, line: 1, column: 1,
+                message: "the folder's Swift files must define `let prototype = Prototype(…)` (\(first.message))")
+        }
+        return first
+    }
+
+    /// What the libraries depend on besides the sources: the compiler and Kiln's modules.
+    func toolchainStamp() -> String {
+        let module = toolchain.modules.appendingPathComponent("Kiln.swiftmodule")
+        let attributes = try? FileManager.default.attributesOfItem(atPath: module.path)
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return ([toolchain.compiler.path, toolchain.modules.path, "\(date)"] + toolchain.importFlags)
+            .joined(separator: "\n")
+    }
+
+    static func defaultCacheFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.cache" } ?? NSTemporaryDirectory()
+        return URL(fileURLWithPath: base).appendingPathComponent("kiln/prototypes")
+    }
+
+    /// Runs the compiler; its exit status and everything it printed, standard error and
+    /// output together.
+    static func run(_ program: URL, _ arguments: [String]) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch {
+            return (-1, "cannot run \(program.path): \(error.localizedDescription)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

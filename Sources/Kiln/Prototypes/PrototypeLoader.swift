@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A prototype as a compiled library hands it over: boxed, so that it crosses a C function.
+public final class PrototypeBox: Sendable {
+    /// The folder's `prototype`.
+    public let prototype: Prototype
+
+    /// Boxes `prototype`.
+    public init(_ prototype: Prototype) {
+        self.prototype = prototype
+    }
+}
+
+/// Loads compiled prototype libraries into the running `kiln`.
+///
+/// A library is never unloaded: scenes, closures and type metadata made by its code may
+/// still be alive, and a newer version comes with a module of its own.
+public enum PrototypeLoader {
+    /// Why a library did not load.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// The sentence.
+        public var description: String
+    }
+
+    /// Loads `library` and returns the prototype its entry function hands over.
+    public static func load(_ library: PrototypeCompiler.Library) throws(Failure) -> Prototype {
+        // Local: each version's symbols stay its own; the Kiln symbols it uses resolve
+        // against the executable, which exports them.
+        guard let handle = dlopen(library.url.path, RTLD_NOW | RTLD_LOCAL) else {
+            throw Failure(description: "cannot load \(library.url.lastPathComponent): \(String(cString: dlerror()))")
+        }
+        guard let symbol = dlsym(handle, library.build.entrySymbol) else {
+            throw Failure(description: "\(library.url.lastPathComponent) has no \(library.build.entrySymbol)")
+        }
+        typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
+        let entry = unsafeBitCast(symbol, to: Entry.self)
+        let object = Unmanaged<AnyObject>.fromOpaque(entry()).takeRetainedValue()
+        guard let box = object as? PrototypeBox else {
+            throw Failure(description: "\(library.url.lastPathComponent) was built against another kiln; its prototype does not cast")
+        }
+        return box.prototype
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// What compiling a prototype needs, found from the running `kiln`: the Swift compiler of
+/// the toolchain whose runtime it runs on, and the module files it was built with (a
+/// checkout's `.build/<config>/Modules`, beside the binary), with the C modules those import.
+///
+/// A prototype is compiled against these modules and not linked with them: its library
+/// uses the types, statics and conformances of the `kiln` it is loaded into.
+public struct PrototypeToolchain: Sendable {
+    /// The `swiftc` to run.
+    public var compiler: URL
+    /// The folder holding `Kiln.swiftmodule`, `KilnCore.swiftmodule`, `KilnScenes.swiftmodule`.
+    public var modules: URL
+    /// Flags for the C modules Kiln's modules import: their module maps and header folders.
+    public var importFlags: [String]
+
+    /// Why this `kiln` cannot compile prototypes, in one sentence.
+    public struct Unavailable: Error, CustomStringConvertible, Sendable {
+        /// The sentence.
+        public var description: String
+    }
+
+    /// The toolchain of the running binary, or why there is none.
+    public static func locate() throws(Unavailable) -> PrototypeToolchain {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let modules = binary.deletingLastPathComponent().appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Kiln.swiftmodule").path) else {
+            throw Unavailable(description: "this kiln cannot compile prototypes: it was installed without Kiln's module files; build kiln from a checkout with `swift build` and run .build/debug/kiln")
+        }
+        guard let compiler = runtimeCompiler() ?? compilerOnPath() else {
+            throw Unavailable(description: "kiln dev needs the Swift toolchain: no swiftc beside the Swift runtime or on PATH")
+        }
+        guard let checkout = checkout(above: binary) else {
+            throw Unavailable(description: "kiln dev cannot find Kiln's sources (the Package.swift above \(binary.path)) for its C module maps")
+        }
+        return PrototypeToolchain(compiler: compiler, modules: modules, importFlags: cModuleFlags(checkout: checkout))
+    }
+
+    /// The `swiftc` of the toolchain whose `libswiftCore.so` this process runs on; `nil` for
+    /// a binary with the runtime linked in.
+    static func runtimeCompiler() -> URL? {
+        // The process's memory map names every library it has loaded.
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+              let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
+              let start = line.firstIndex(of: "/") else { return nil }
+        let library = URL(fileURLWithPath: String(line[start...])).resolvingSymlinksInPath()
+        // usr/lib/swift/linux/libswiftCore.so → usr/bin/swiftc
+        let usr = library.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let compiler = usr.appendingPathComponent("bin/swiftc")
+        return FileManager.default.isExecutableFile(atPath: compiler.path) ? compiler : nil
+    }
+
+    static func compilerOnPath() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The folder above `binary` that holds `Package.swift` and `Sources/`.
+    static func checkout(above binary: URL) -> URL? {
+        var folder = binary.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/Kiln").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The module map of each C module under `Sources/`, and the header folders pkg-config
+    /// gives for the libraries they wrap, as SwiftPM passes them when it builds Kiln.
+    static func cModuleFlags(checkout: URL) -> [String] {
+        let sources = checkout.appendingPathComponent("Sources")
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+        var flags: [String] = []
+        for folder in folders {
+            let map = sources.appendingPathComponent(folder).appendingPathComponent("module.modulemap")
+            if FileManager.default.fileExists(atPath: map.path) {
+                flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+            }
+        }
+        let headers = run("pkg-config", ["--cflags-only-I", "sdl2", "SDL2_mixer", "pangocairo", "xi"])
+        var seen: Set<Substring> = []
+        for flag in headers.split(whereSeparator: \.isWhitespace) where flag.hasPrefix("-I") && seen.insert(flag).inserted {
+            flags.append(String(flag))
+        }
+        return flags
+    }
+
+    /// Standard output of a program found on PATH; empty when it cannot run.
+    private static func run(_ program: String, _ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

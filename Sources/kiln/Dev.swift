@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Kiln
+import KilnPlatform
+
+/// `kiln dev FOLDER`: the window on a prototype folder, its code reloaded on every save.
+struct Dev: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the window on a prototype folder and keep it live: saving a .swift file there recompiles it and shows a fresh scene.",
+        discussion: """
+            The folder's top-level .swift files are compiled into a shared library with the Swift \
+            toolchain kiln runs on, and loaded into the window. A compile error keeps the running \
+            scene and shows the first error in a red banner (all of the compiler's output goes to \
+            standard error). FOLDER/tuning.toml is the prototype's tuning file, reloaded on save.
+            """)
+
+    @Argument(help: "The prototype folder (make one with `kiln new NAME`).")
+    var folder: String
+
+    @OptionGroup var canvas: CanvasOptions
+
+    @OptionGroup var live: LiveSceneOptions
+
+    @Option(help: "Close the window after this many seconds.")
+    var quitAfter: Double?
+
+    @OptionGroup var hud: HUDOptions
+
+    @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
+
+    func validate() throws {
+        try validateQuitAfter(quitAfter)
+    }
+
+    func run() throws {
+        let prototypeFolder = PrototypeFolder(path: folder)
+        let compiler: PrototypeCompiler
+        let loaded: LoadedPrototype
+        do {
+            guard PrototypeFolder.isPrototype(folder) else { throw PrototypeProblem.notAPrototype(folder) }
+            compiler = try PrototypeFolder.compilerForThisKiln()
+            warn("compiling the prototype in \(prototypeFolder.displayName)…")
+            loaded = try prototypeFolder.load(with: compiler)
+        } catch let problem as PrototypeProblem {
+            report(problem)
+            throw ExitCode(1)
+        }
+        let reloader = PrototypeReloader(folder: prototypeFolder, compiler: compiler)
+        let livePrototype = LivePrototype(loaded: loaded, reloader: reloader,
+                                          events: canvas.events ? JSONLinePrinter() : nil)
+        reloader.start()
+        try openWindow(scene: loaded.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
+                       quitAfter: quitAfter, capture: nil, showsHUD: hud.hud, recording: recording,
+                       decorate: livePrototype.wrap)
+    }
+}
+
+/// A SCENE argument as the commands take it: a prototype folder is compiled, loaded and
+/// registered, and its scene's name returned; a scene's name is returned as it is.
+func resolveScene(_ argument: String) throws -> String {
+    guard PrototypeFolder.isPrototype(argument) else { return argument }
+    do { return try PrototypeFolder(path: argument).register() } catch {
+        report(error)
+        throw ExitCode(1)
+    }
+}
+
+/// Registers the prototype whose `Scripts/` folder holds the script at `path`, if any, so
+/// that the script's scene is known.
+func registerPrototype(containingScript path: String) throws {
+    if let folder = PrototypeFolder.containing(script: path) { _ = try resolveScene(folder.url.path) }
+}
+
+/// A prototype that cannot be used: the compiler's whole output, then one line.
+private func report(_ problem: PrototypeProblem) {
+    if case .compile(let failure) = problem { FileHandle.standardError.write(Data(failure.output.utf8)) }
+    warn("\(problem)")
+}
