@@ -7,26 +7,28 @@ struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a prototype folder: a Swift scene with a card to drag, its tuning file, a demo script and a README.")
 
-    @Argument(help: "The prototype's name, which is also its folder and its scene: a letter, then letters, digits, - or _.")
-    var name: String
+    @Argument(help: "The prototype's name, which is also its folder and its scene: a letter, then letters, digits, - or _ (or a path ending in one: the folder is made there).")
+    var path: String
 
     func run() throws {
+        let location = URL(fileURLWithPath: path).standardizedFileURL
+        let name = location.lastPathComponent
         guard let template = PrototypeTemplate(name: name) else {
             warn("'\(name)' cannot name a prototype: start with a letter, then use letters, digits, - or _ (up to 40)")
             throw ExitCode(1)
         }
-        let parent = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        guard !FileManager.default.fileExists(atPath: parent.appendingPathComponent(name).path) else {
-            warn("\(name) already exists; choose another name, or open it with `kiln dev \(name)`")
+        let parent = location.deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: location.path) else {
+            warn("\(path) already exists; choose another name, or open it with `kiln dev \(path)`")
             throw ExitCode(1)
         }
         do { _ = try template.write(into: parent) } catch {
-            warn("cannot write \(name)/: \(error.localizedDescription)")
+            warn("cannot write \(path)/: \(error.localizedDescription)")
             throw ExitCode(1)
         }
         print("""
-            Made \(name)/ with \(template.files.map(\.path).joined(separator: ", ")).
-              kiln dev \(name)       opens it; saving \(template.swiftFileName) shows the new code in the window
+            Made \(path)/ with \(template.files.map(\.path).joined(separator: ", ")).
+              kiln dev \(path)       opens it; saving \(template.swiftFileName) shows the new code in the window
             """)
     }
 }

@@ -27,6 +27,10 @@ public struct PrototypeToolchain: Sendable {
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Kiln.swiftmodule").path) else {
             throw Unavailable(description: "this kiln cannot compile prototypes: it was installed without Kiln's module files; build kiln from a checkout with `swift build` and run .build/debug/kiln")
         }
+        // A library loaded into a binary with the runtime linked in would bring a second runtime.
+        guard isRuntimeShared() else {
+            throw Unavailable(description: "this kiln has the Swift runtime linked in (a static build), so it cannot load prototypes; use a kiln built with `swift build`")
+        }
         guard let compiler = runtimeCompiler() ?? compilerOnPath() else {
             throw Unavailable(description: "kiln dev needs the Swift toolchain: no swiftc beside the Swift runtime or on PATH")
         }
@@ -36,14 +40,22 @@ public struct PrototypeToolchain: Sendable {
         return PrototypeToolchain(compiler: compiler, modules: modules, importFlags: cModuleFlags(checkout: checkout))
     }
 
-    /// The `swiftc` of the toolchain whose `libswiftCore.so` this process runs on; `nil` for
-    /// a binary with the runtime linked in.
-    static func runtimeCompiler() -> URL? {
-        // The process's memory map names every library it has loaded.
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+    /// Whether this process runs on a shared `libswiftCore.so`.
+    static func isRuntimeShared() -> Bool { runtimeLibrary() != nil }
+
+    /// The `libswiftCore.so` this process runs on, as its memory map names it.
+    static func runtimeLibrary() -> URL? {
+        // Read to its end: /proc files say they are empty, so a read by size finds nothing.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+              case let maps = String(decoding: data, as: UTF8.self),
               let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
               let start = line.firstIndex(of: "/") else { return nil }
-        let library = URL(fileURLWithPath: String(line[start...])).resolvingSymlinksInPath()
+        return URL(fileURLWithPath: String(line[start...])).resolvingSymlinksInPath()
+    }
+
+    /// The `swiftc` of the toolchain whose `libswiftCore.so` this process runs on.
+    static func runtimeCompiler() -> URL? {
+        guard let library = runtimeLibrary() else { return nil }
         // usr/lib/swift/linux/libswiftCore.so → usr/bin/swiftc
         let usr = library.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -38,6 +38,11 @@ public final class KilnApp: @unchecked Sendable {
     /// Whether the app is still running.
     public var isRunning: Bool { child.isRunning }
 
+    /// How the app ended: its exit status, or the signal that ended it; `nil` while it runs.
+    public var ending: (status: Int32, bySignal: Bool)? {
+        child.isRunning ? nil : (child.process.terminationStatus, child.process.terminationReason == .uncaughtSignal)
+    }
+
     /// The complete lines printed on standard output so far.
     public var lines: [String] {
         condition.lock()

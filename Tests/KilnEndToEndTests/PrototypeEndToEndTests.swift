@@ -1,0 +1,117 @@
+// Prototype folders as a user meets them: `kiln new` writes one, `kiln render` compiles and
+// renders it, and `kiln dev` keeps it live in a window on a private Xvfb server while the
+// test edits its Swift file. Needs the Swift toolchain kiln was built with.
+import Foundation
+import KilnTestSupport
+import Testing
+
+@Suite("Prototype folders, end to end", .serialized)
+struct PrototypeEndToEndTests {
+    @Test("kiln new makes a prototype that kiln render compiles and renders; a second kiln new refuses the folder")
+    func newThenRender() throws {
+        try withPrototype { binary, folder in
+            let png = folder.deletingLastPathComponent().appendingPathComponent("frame.png").path
+
+            let rendered = try ExternalCommand.run(binary, ["render", folder.path, "--script", folder.path + "/Scripts/demo.json",
+                                                            "--at", "0.8", "--scale", "1", "--out", png], timeout: 180)
+            let again = try ExternalCommand.run(binary, ["new", folder.path], timeout: 30, allowFailure: true)
+
+            #expect(rendered.stderr.contains("compiling the prototype"))
+            #expect(!rendered.stderr.contains("unknown key"), "the tuning file matches the scene: \(rendered.stderr)")
+            let image = try RGBImage(contentsOf: png)
+            #expect(image.width == 390 && image.height == 844)
+            // The card is dragged down and left by 0.8 s: its blue is there, not at its home.
+            #expect(isCardBlue(image.pixel(90, 530)), "pixel \(image.pixel(90, 530))")
+            #expect(!isCardBlue(image.pixel(195, 380)), "pixel \(image.pixel(195, 380))")
+            #expect(again.status != 0)
+            #expect(again.stderr.split(separator: "\n").count == 1 && again.stderr.contains("already exists"))
+        }
+    }
+
+    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, and names a crash")
+    func devReloadsKeepsAndReports() throws {
+        try withPrototype { binary, folder in
+            let source = folder.appendingPathComponent("Card.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
+                                  session: session)
+            defer { app.terminate() }
+            try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
+            let window = try app.window(timeout: 30)
+            let shot = folder.appendingPathComponent("shot.png").path
+            try window.screenshot(to: shot)
+            let before = try RGBImage(contentsOf: shot).pixel(20, 20)
+
+            // A dark background: new code, on screen.
+            try write(original.replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)"), to: source)
+            let reloaded = try app.waitForLine(containing: #""event": "prototype.reloaded""#, timeout: 60)
+            try app.waitForLine(containing: #""event": "scene.opened""#, from: reloaded.index, timeout: 10)
+            Thread.sleep(forTimeInterval: 0.3)
+            try window.screenshot(to: shot)
+            let after = try RGBImage(contentsOf: shot).pixel(20, 20)
+
+            #expect(before.red > 200 && after.red < 60, "background \(before) before, \(after) after the save")
+            #expect(reloaded.line.contains("compile_ms") && reloaded.line.contains("save_to_screen_ms"))
+
+            // A compile error on a known line: the scene stays, the error names the line.
+            var lines = original.replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)")
+                .components(separatedBy: "\n")
+            let broken = try #require(lines.firstIndex { $0.contains("dispatcher.tick(at: time)") })
+            lines[broken] = "        dispatcher.tick(at: undefinedTime)"
+            let opened = app.lines.count
+            try write(lines.joined(separator: "\n"), to: source)
+            let reported = try eventually(within: 60) { app.errorOutput.contains("Card.swift:\(broken + 1): cannot find 'undefinedTime'") }
+
+            #expect(reported, "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(app.isRunning)
+            #expect(!app.lines[opened...].contains { $0.contains("scene.opened") }, "the old scene keeps running")
+
+            // A crash in the new code: a line naming the scene and the signal, and a failed exit.
+            lines[broken] = "        dispatcher.tick(at: time); if time > 0.2 { let none: [Int] = []; _ = none[1] }"
+            try write(lines.joined(separator: "\n"), to: source)
+            let ended = try eventually(within: 60) { !app.isRunning }
+
+            #expect(ended)
+            #expect(app.errorOutput.contains("the prototype 'card'") && app.errorOutput.contains("crashed with SIG"),
+                    "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(app.ending.map { $0.bySignal || $0.status != 0 } == true)
+        }
+    }
+
+    private func withPrototype(_ body: (URL, URL) throws -> Void) throws {
+        let binary = try KilnBinary.locate()
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-prototype-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("card")
+        try ExternalCommand.run(binary, ["new", folder.path], timeout: 30)
+        try body(binary, folder)
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    private func isCardBlue(_ pixel: (red: Int, green: Int, blue: Int)) -> Bool {
+        pixel.red < 40 && pixel.blue > 200
+    }
+
+    private func eventually(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if try condition() { return true }
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+}
+
+extension RGBImage {
+    /// The colour at a pixel.
+    fileprivate func pixel(_ x: Int, _ y: Int) -> (red: Int, green: Int, blue: Int) {
+        let i = (y * width + x) * 3
+        return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+    }
+}

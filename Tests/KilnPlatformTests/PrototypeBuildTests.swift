@@ -1,0 +1,131 @@
+import Foundation
+@testable import Kiln
+import KilnTestSupport
+import Testing
+
+@Suite("Prototype builds: compiler errors, module names, the entry file and the compiler's arguments")
+struct PrototypeBuildTests {
+    @Test("The first error is found past warnings and notes, with its file and line")
+    func firstErrorSkipsWarnings() {
+        let output = """
+            /p/Card.swift:3:9: warning: variable 'x' was never used
+            /p/Card.swift:12:20: error: cannot find 'springs' in scope
+            /p/Card.swift:12:20: note: did you mean 'spring'?
+            /p/Other.swift:2:1: error: expected declaration
+            """
+
+        let first = CompilerDiagnostic.firstError(in: output)
+
+        #expect(first == CompilerDiagnostic(file: "/p/Card.swift", line: 12, column: 20,
+                                            message: "cannot find 'springs' in scope"))
+        #expect(first?.description == "Card.swift:12: cannot find 'springs' in scope")
+    }
+
+    @Test("A file name holding colons keeps them; output without an error has none")
+    func colonsInFileNames() {
+        let first = CompilerDiagnostic.firstError(in: "/tmp/a:b/Card.swift:7:3: error: oops\n")
+
+        #expect(first?.file == "/tmp/a:b/Card.swift")
+        #expect(first?.line == 7)
+        #expect(CompilerDiagnostic.firstError(in: "warning: x\nerror: no such file\n") == nil)
+    }
+
+    @Test("An error in the generated entry file says the folder defines no prototype")
+    func entryFileErrorsAreReworded() {
+        let entry = URL(fileURLWithPath: "/cache/KilnPrototype_0123-entry.swift")
+        let output = "/cache/KilnPrototype_0123-entry.swift:6:37: error: cannot find 'prototype' in scope\n"
+
+        let first = PrototypeCompiler.firstError(in: output, entry: entry, folder: PrototypeFolder(path: "/p/card"))
+
+        #expect(first?.message.contains("let prototype = Prototype") == true)
+        #expect(first?.message.contains("cannot find 'prototype' in scope") == true)
+        #expect(first?.file == "/p/card")
+    }
+
+    @Test("Module names follow the sources and the toolchain, and each is a valid identifier")
+    func moduleNames() {
+        let card = [(name: "Card.swift", text: "let a = 1")]
+
+        let first = PrototypeBuild(sources: card, toolchainStamp: "kiln 1")
+        let again = PrototypeBuild(sources: card, toolchainStamp: "kiln 1")
+        let edited = PrototypeBuild(sources: [(name: "Card.swift", text: "let a = 2")], toolchainStamp: "kiln 1")
+        let rebuiltKiln = PrototypeBuild(sources: card, toolchainStamp: "kiln 2")
+        let split = PrototypeBuild(sources: [(name: "ab", text: "c")], toolchainStamp: "")
+        let splitOtherwise = PrototypeBuild(sources: [(name: "a", text: "bc")], toolchainStamp: "")
+
+        #expect(first == again)
+        #expect(first != edited)
+        #expect(first != rebuiltKiln)
+        #expect(split != splitOtherwise)
+        #expect(first.moduleName.hasPrefix("KilnPrototype_"))
+        #expect(first.moduleName.count == "KilnPrototype_".count + 16)
+        #expect(first.moduleName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
+    }
+
+    @Test("The entry file exports a C function named after the module that boxes the prototype")
+    func entryFile() {
+        let build = PrototypeBuild(sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+
+        let source = build.entrySource
+
+        #expect(build.entrySymbol == "kiln_prototype_entry_" + build.moduleName)
+        #expect(source.contains("import Kiln"))
+        #expect(source.contains("@_cdecl(\"\(build.entrySymbol)\")"))
+        #expect(source.contains("PrototypeBox(prototype)"))
+        #expect(build.entryFileName.hasPrefix(build.moduleName))
+        #expect(build.libraryFileName == "lib\(build.moduleName).so")
+    }
+
+    @Test("The compiler makes an unoptimized library against the host's modules without linking them")
+    func compilerArguments() {
+        let build = PrototypeBuild(sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+        let toolchain = PrototypeToolchain(compiler: URL(fileURLWithPath: "/usr/bin/swiftc"),
+                                           modules: URL(fileURLWithPath: "/k/.build/debug/Modules"),
+                                           importFlags: ["-Xcc", "-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"])
+
+        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/p/Card.swift")],
+                                        entry: URL(fileURLWithPath: "/c/entry.swift"),
+                                        output: URL(fileURLWithPath: "/c/lib.so"),
+                                        moduleCache: URL(fileURLWithPath: "/c/ModuleCache"))
+
+        #expect(arguments.contains("-emit-library"))
+        #expect(arguments.contains("-Onone"))
+        #expect(arguments.firstIndex(of: "-module-name").map { arguments[$0 + 1] } == build.moduleName)
+        #expect(arguments.firstIndex(of: "-I").map { arguments[$0 + 1] } == "/k/.build/debug/Modules")
+        #expect(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] } == "/c/lib.so")
+        #expect(arguments.contains("-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"))
+        #expect(Array(arguments.suffix(2)) == ["/p/Card.swift", "/c/entry.swift"])
+        // Linking Kiln's modules into the library a second time would give it types of its own.
+        #expect(!arguments.contains { $0.hasPrefix("-lKiln") || $0.hasSuffix(".o") || $0.hasSuffix(".a") })
+    }
+
+    @Test("Libraries are cached under the XDG cache folder, else under the home folder")
+    func cacheFolder() {
+        #expect(PrototypeCompiler.defaultCacheFolder(["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]).path
+                == "/x/cache/kiln/prototypes")
+        #expect(PrototypeCompiler.defaultCacheFolder(["HOME": "/h"]).path == "/h/.cache/kiln/prototypes")
+    }
+
+    @Test("A crash line names the prototype, its folder and the signal, on one line")
+    func crashLine() {
+        let line = PrototypeCrashReport.line(scene: "card", folder: "work/card", signal: "SIGSEGV")
+
+        #expect(line.hasPrefix("kiln: the prototype 'card' (work/card) crashed with SIGSEGV"))
+        #expect(line.filter { $0 == "\n" }.count == 1 && line.hasSuffix("\n"))
+    }
+
+    @Test("The compiler is the one beside the shared Swift runtime, and every C module map of the checkout is passed")
+    func toolchainParts() throws {
+        let compiler = try #require(PrototypeToolchain.runtimeCompiler())
+        let flags = PrototypeToolchain.cModuleFlags(checkout: ProjectFiles.root)
+
+        #expect(PrototypeToolchain.isRuntimeShared())
+        #expect(compiler.lastPathComponent == "swiftc")
+        #expect(FileManager.default.isExecutableFile(atPath: compiler.path))
+        for module in ["CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev"] {
+            let map = ProjectFiles.root.appendingPathComponent("Sources/\(module)/module.modulemap").path
+            #expect(flags.contains("-fmodule-map-file=\(map)"))
+        }
+        #expect(PrototypeToolchain.checkout(above: ProjectFiles.root.appendingPathComponent(".build/debug/kiln"))?.path == ProjectFiles.root.path)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+@testable import Kiln
+import Testing
+
+@Suite("kiln new's template and prototype folders")
+struct PrototypeTemplateTests {
+    @Test("Names are a letter then letters, digits, - or _")
+    func names() {
+        #expect(PrototypeTemplate(name: "card") != nil)
+        #expect(PrototypeTemplate(name: "bottom-sheet_2") != nil)
+        #expect(PrototypeTemplate(name: "2card") == nil)
+        #expect(PrototypeTemplate(name: "my card") == nil)
+        #expect(PrototypeTemplate(name: "") == nil)
+        #expect(PrototypeTemplate(name: "café") == nil)
+        #expect(PrototypeTemplate(name: "bottom-sheet")?.swiftFileName == "BottomSheet.swift")
+    }
+
+    @Test("The tuning file lists every key the Swift file declares, with the defaults, and checks out")
+    func tuningMatchesTheSource() throws {
+        let template = try #require(PrototypeTemplate(name: "card"))
+
+        let resolved = try StarterTuning.resolve([TuningSource(name: "tuning.toml", text: template.tuningText)])
+
+        for field in StarterTuning.fields {
+            #expect(template.swiftSource.contains("\"\(field.key)\""), "the Swift file declares \(field.key)")
+            #expect(resolved.origins[field.key]?.hasPrefix("tuning.toml:") == true, "the file sets \(field.key)")
+        }
+        #expect(resolved.warnings.isEmpty)
+        #expect(resolved.value.liftScale == StarterTuning().liftScale)
+        #expect(template.swiftSource.contains("Spring(dampingRatio: 0.62, response: 0.42)"))
+        #expect(template.tuningText.hasPrefix("# card: a card you drag"))
+    }
+
+    @Test("The demo script names the prototype's scene and drags its card")
+    func demoScript() throws {
+        let template = try #require(PrototypeTemplate(name: "card"))
+
+        let script = try InputScriptParser.parse(template.demoScript, file: "demo.json")
+
+        #expect(script.scene == "card")
+        #expect(script.duration > 2)
+        #expect(template.demoScript.contains(#"{"layer": "card"}"#))
+        #expect(template.swiftSource.contains(#"card.name = "card""#))
+    }
+
+    @Test("Writing makes the folder a prototype, and an existing folder is refused untouched")
+    func writing() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let template = try #require(PrototypeTemplate(name: "card"))
+
+        let folder = try template.write(into: parent)
+        let readme = folder.appendingPathComponent("README.md")
+        try "mine".write(to: readme, atomically: true, encoding: .utf8)
+
+        #expect(PrototypeFolder.isPrototype(folder.path))
+        #expect(PrototypeFolder(path: folder.path).sourceFiles().map(\.lastPathComponent) == ["Card.swift"])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Scripts/demo.json").path))
+        #expect(throws: CocoaError.self) { try template.write(into: parent) }
+        #expect(try String(contentsOf: readme, encoding: .utf8) == "mine")
+    }
+
+    @Test("A script in a prototype's Scripts folder finds the folder; a saved file changes its stamp")
+    func folders() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-folder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = try #require(PrototypeTemplate(name: "card")).write(into: parent)
+        let prototype = PrototypeFolder(path: folder.path)
+        let before = prototype.sourceStamp()
+
+        try "// more\n".write(to: folder.appendingPathComponent("More.swift"), atomically: true, encoding: .utf8)
+
+        #expect(PrototypeFolder.containing(script: folder.appendingPathComponent("Scripts/demo.json").path) == prototype)
+        #expect(PrototypeFolder.containing(script: folder.appendingPathComponent("demo.json").path) == nil)
+        #expect(!PrototypeFolder.isPrototype(folder.appendingPathComponent("Scripts").path))
+        #expect(prototype.sourceStamp() != before)
+        #expect(prototype.sourceFiles().map(\.lastPathComponent) == ["Card.swift", "More.swift"])
+    }
+}
