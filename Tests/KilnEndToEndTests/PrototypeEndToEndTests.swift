@@ -41,16 +41,24 @@ struct PrototypeEndToEndTests {
             try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
             let window = try app.window(timeout: 30)
             let shot = folder.appendingPathComponent("shot.png").path
-            try window.screenshot(to: shot)
-            let before = try RGBImage(contentsOf: shot).pixel(20, 20)
+            // The first frame may land after the window appears: look until it is drawn.
+            var before = (red: 0, green: 0, blue: 0)
+            _ = try eventually(within: 15) {
+                try window.screenshot(to: shot)
+                before = try RGBImage(contentsOf: shot).pixel(20, 20)
+                return before.red > 200
+            }
 
             // A dark background: new code, on screen.
             try write(original.replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)"), to: source)
+            // Reported on the new scene's first frame.
             let reloaded = try app.waitForLine(containing: #""event": "prototype.reloaded""#, timeout: 60)
-            try app.waitForLine(containing: #""event": "scene.opened""#, from: reloaded.index, timeout: 10)
-            Thread.sleep(forTimeInterval: 0.3)
-            try window.screenshot(to: shot)
-            let after = try RGBImage(contentsOf: shot).pixel(20, 20)
+            var after = (red: 255, green: 255, blue: 255)
+            _ = try eventually(within: 5) {
+                try window.screenshot(to: shot)
+                after = try RGBImage(contentsOf: shot).pixel(20, 20)
+                return after.red < 60
+            }
 
             #expect(before.red > 200 && after.red < 60, "background \(before) before, \(after) after the save")
             #expect(reloaded.line.contains("compile_ms") && reloaded.line.contains("save_to_screen_ms"))

@@ -41,15 +41,23 @@ public struct PrototypeCompiler: Sendable {
 
     /// The build of the folder's sources as they are now.
     public func build(of folder: PrototypeFolder) -> PrototypeBuild {
-        let sources = folder.sourceFiles().map { file in
+        PrototypeBuild(sources: read(folder), toolchainStamp: toolchainStamp())
+    }
+
+    private func read(_ folder: PrototypeFolder) -> [(name: String, text: String)] {
+        folder.sourceFiles().map { file in
             (name: file.lastPathComponent, text: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
         }
-        return PrototypeBuild(sources: sources, toolchainStamp: toolchainStamp())
     }
 
     /// Compiles the folder, or finds it compiled.
+    ///
+    /// The text hashed is the text compiled: it is copied aside first, so that a file saved
+    /// again while the compiler runs (or written in two steps by an editor) never gives a
+    /// library the name of sources it was not built from.
     public func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
-        let build = build(of: folder)
+        let sources = read(folder)
+        let build = PrototypeBuild(sources: sources, toolchainStamp: toolchainStamp())
         let library = cacheFolder.appendingPathComponent(build.libraryFileName)
         if FileManager.default.fileExists(atPath: library.path) {
             return Library(build: build, url: library, compileSeconds: 0)
@@ -58,16 +66,26 @@ public struct PrototypeCompiler: Sendable {
         let entry = cacheFolder.appendingPathComponent(build.entryFileName)
         // Written aside and renamed, so that another kiln never loads a half-written library.
         let partial = cacheFolder.appendingPathComponent(build.libraryFileName + ".\(getpid()).partial")
+        let snapshot = cacheFolder.appendingPathComponent(build.moduleName)
+        var copies: [URL] = []
         do {
-            try FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: snapshot, withIntermediateDirectories: true)
             try build.entrySource.write(to: entry, atomically: true, encoding: .utf8)
+            for source in sources {
+                let copy = snapshot.appendingPathComponent(source.name)
+                try source.text.write(to: copy, atomically: true, encoding: .utf8)
+                copies.append(copy)
+            }
         } catch {
             throw Failure(output: "cannot write to \(cacheFolder.path): \(error.localizedDescription)")
         }
-        let arguments = build.arguments(toolchain: toolchain, sources: folder.sourceFiles(), entry: entry,
+        defer { try? FileManager.default.removeItem(at: snapshot) }
+        let arguments = build.arguments(toolchain: toolchain, sources: copies, entry: entry,
                                          output: partial,
                                          moduleCache: cacheFolder.appendingPathComponent("ModuleCache"))
-        let (status, output) = Self.run(toolchain.compiler, arguments)
+        let (status, compiled) = Self.run(toolchain.compiler, arguments)
+        // Messages name the folder's own files, not their copies.
+        let output = compiled.replacingOccurrences(of: snapshot.path + "/", with: folder.url.path + "/")
         guard status == 0 else {
             try? FileManager.default.removeItem(at: partial)
             throw Failure(output: output, firstError: Self.firstError(in: output, entry: entry, folder: folder))
