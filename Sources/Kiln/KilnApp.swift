@@ -53,7 +53,7 @@ public enum KilnApp {
                              commands: [any ParsableCommand.Type]) {
         AppIdentity.current = AppIdentity(name: name ?? AppIdentity.executableName, version: version,
                                           commands: commands)
-        let reserved = Set(SceneCatalog.names + commandNames)
+        let reserved = reservedNames
         for prototype in prototypes {
             if let problem = problem(naming: prototype.name, reserved: reserved) {
                 warn("cannot add the prototype '\(prototype.name)': \(problem)")
@@ -64,9 +64,10 @@ public enum KilnApp {
         KilnCommand.main()
     }
 
-    /// The subcommands' names, which a scene name would hide.
-    private static var commandNames: [String] {
-        KilnCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    /// The names a prototype cannot take: the catalogue's scenes (and the launcher), and
+    /// the subcommands', which a scene of the same name would hide.
+    static var reservedNames: Set<String> {
+        Set(SceneCatalog.names + KilnCommand.configuration.subcommands.map { $0._commandName } + ["help"])
     }
 
     /// Why `name` cannot name a prototype on the command line, or `nil` when it can.
