@@ -15,6 +15,7 @@ MAN_PAGES := .build/plugins/GenerateManual/outputs/kiln
 STATIC_BUILD := .build-static
 
 .PHONY: run test build release bootstrap bench-particles demos clean man install uninstall deb test-install test-deb
+.PHONY: docs check-doc-comments package-demo
 
 bootstrap:
 	@scripts/bootstrap
@@ -31,10 +32,12 @@ run: release
 # The end-to-end tests drive the kiln binary, so it is built before the tests run. They run
 # on their own after the rest: a real window under Xvfb wants the machine's attention.
 test: build
+	scripts/check-doc-comments
 	$(SWIFT) test --skip KilnEndToEndTests
 	$(SWIFT) test --no-parallel --filter KilnEndToEndTests
 	$(MAKE) test-install
 	$(MAKE) test-deb
+	$(MAKE) package-demo
 
 # Installs into a scratch DESTDIR and uses the installed copy from another folder.
 test-install: release
@@ -86,3 +89,22 @@ demos: release
 
 clean:
 	rm -rf .build $(STATIC_BUILD) kiln_*.deb
+
+# The DocC documentation of the Kiln library (Sources/Kiln/Kiln.docc and every `///`
+# comment of what `import Kiln` brings) as a static site in .build/docs.
+docs: build
+	scripts/build-docs .build/docs
+
+# Every public declaration of KilnCore, KilnScenes and Kiln has a `///` comment.
+check-doc-comments: build
+	scripts/check-doc-comments
+
+# Examples/PackageDemo: a package of its own that depends on Kiln by path and runs its own
+# scene with one call, built in its own .build as a user's package would be; its help must
+# list the scene, and a frame of it is rendered.
+PACKAGE_DEMO := Examples/PackageDemo
+package-demo: bootstrap
+	cd $(PACKAGE_DEMO) && $(SWIFT) build
+	$(PACKAGE_DEMO)/.build/debug/PackageDemo render --help | grep -q "bloom"
+	$(PACKAGE_DEMO)/.build/debug/PackageDemo render bloom --script $(PACKAGE_DEMO)/Scripts/bloom.json \
+	  --at 1.4 --out $(PACKAGE_DEMO)/.build/bloom.png

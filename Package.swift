@@ -41,10 +41,17 @@ let package = Package(
             dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev"]),
 
         // The app around the scenes: sessions as the window and offline renders host them
-        // (tuning reload, captures, the HUD over offline frames), recordings made with R.
-        .target(name: "Kiln", dependencies: ["KilnCore", "KilnScenes", "KilnPlatform"]),
+        // (tuning reload, captures, the HUD over offline frames), recordings made with R, and
+        // the whole command line, which `KilnApp.main` runs for Kiln and for a package's own
+        // prototypes alike.
+        .target(
+            name: "Kiln",
+            dependencies: [
+                "KilnCore", "KilnScenes", "KilnPlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
-        // The command line only.
+        // The kiln executable: one call into the library, and its version.
         .executableTarget(
             name: "kiln",
             dependencies: [

@@ -1,11 +1,12 @@
 import Foundation
 import KilnScenes
 
-/// Kiln's messages to the person at the terminal: one `kiln: …` line each, on standard error.
+/// Kiln's messages to the person at the terminal: one line each on standard error, after the
+/// app's name (`kiln: …`).
 public enum Console {
     /// Writes `message` as one line to standard error.
     public static func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("kiln: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data((AppIdentity.current.name + ": " + message + "\n").utf8))
     }
 
     /// Says what a tuning reload did: its warnings, or its error and that the last good
@@ -20,6 +21,6 @@ public enum Console {
 }
 
 /// Writes one line to standard error.
-func warn(_ message: String) {
+package func warn(_ message: String) {
     Console.warn(message)
 }

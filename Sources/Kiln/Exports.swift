@@ -6,5 +6,6 @@
 
 /// A prototype: a scene with its name, the words the launcher shows, how to make one, its
 /// tuning and its sounds. A prototype folder declares one as a global constant named
-/// `prototype`; a package of its own passes its prototypes to Kiln's app.
+/// `prototype`; a package of its own passes its prototypes to
+/// ``KilnApp/main(prototypes:name:version:)``.
 public typealias Prototype = SceneCatalog.Entry

@@ -40,8 +40,11 @@ public final class HostedSession: HostedScene {
         if let problem = tuning?.problem { showBanner(problem) }
     }
 
+    /// The hosted scene's name.
     public var name: String { session.scene.name }
+    /// The hosted scene's root layer.
     public var root: Layer { session.scene.root }
+    /// The colour behind the hosted scene.
     public var backgroundColor: Color { session.scene.backgroundColor }
     public var isHome: Bool { session.scene is LauncherScene }
     public var guides: [ThresholdGuide] { session.scene.guides }
@@ -64,6 +67,7 @@ public final class HostedSession: HostedScene {
         }
     }
 
+    /// Hands a pointer event to the session, its time counted from when the current scene was made.
     public func handle(_ event: PointerEvent) {
         var shifted = event
         shifted.timestamp -= timeOrigin

@@ -5,6 +5,7 @@ import KilnPlatform
 public struct RecordingSettings: Sendable {
     /// The folder recordings go to; `nil` for the user's videos folder.
     public var folder: String?
+    /// The file format: MP4, WebM or GIF.
     public var format: VideoFormat
     /// Device pixels per point.
     public var scale: Double
@@ -15,6 +16,7 @@ public struct RecordingSettings: Sendable {
     /// Whether recordings leave the sound track out (a window opened muted).
     public var isMuted: Bool
 
+    /// Settings for recordings into `folder` (`nil`: the user's videos folder) as `format`, at `scale` device pixels per point.
     public init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,
                 showsHUD: Bool = false, isMuted: Bool = false) {
         self.folder = folder

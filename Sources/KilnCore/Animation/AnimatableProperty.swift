@@ -16,38 +16,59 @@ public struct AnimatableProperty<Value: Interpolatable & Equatable>: Sendable {
 }
 
 extension AnimatableProperty where Value == Point {
+    /// The layer's `position`: where its anchor point sits in its superlayer.
     public static let position = AnimatableProperty("position", \Layer.position)
+    /// The layer's `anchorPoint`, in unit coordinates of its bounds.
     public static let anchorPoint = AnimatableProperty("anchorPoint", \Layer.anchorPoint)
+    /// The layer's `shadowOffset`.
     public static let shadowOffset = AnimatableProperty("shadowOffset", \Layer.shadowOffset)
 }
 
 extension AnimatableProperty where Value == Rect {
+    /// The layer's `bounds`: its size, and the origin its sublayers are placed from.
     public static let bounds = AnimatableProperty("bounds", \Layer.bounds)
 }
 
 extension AnimatableProperty where Value == Transform {
+    /// The layer's whole `transform`, interpolated element by element.
     public static let transform = AnimatableProperty("transform", \Layer.transform)
 }
 
 extension AnimatableProperty where Value == Color {
+    /// The layer's `borderColor`.
     public static let borderColor = AnimatableProperty("borderColor", \Layer.borderColor)
+    /// The layer's `shadowColor`.
     public static let shadowColor = AnimatableProperty("shadowColor", \Layer.shadowColor)
+    /// The layer's `backgroundColor`, from and to clear when it has none.
     public static let backgroundColor = AnimatableProperty("backgroundColor", \Layer.animatableBackgroundColor)
+    /// A shape layer's `fillColor`, from and to clear when it has none.
     public static let fillColor = AnimatableProperty("fillColor", \ShapeLayer.animatableFillColor)
+    /// A shape layer's `strokeColor`, from and to clear when it has none.
     public static let strokeColor = AnimatableProperty("strokeColor", \ShapeLayer.animatableStrokeColor)
+    /// A text layer's `foregroundColor`.
     public static let foregroundColor = AnimatableProperty("foregroundColor", \TextLayer.foregroundColor)
 }
 
 extension AnimatableProperty where Value == Double {
+    /// The layer's `opacity`, from 0 (invisible) to 1.
     public static let opacity = AnimatableProperty("opacity", \Layer.opacity)
+    /// The layer's `cornerRadius`.
     public static let cornerRadius = AnimatableProperty("cornerRadius", \Layer.cornerRadius)
+    /// The layer's `borderWidth`.
     public static let borderWidth = AnimatableProperty("borderWidth", \Layer.borderWidth)
+    /// The layer's `zPosition` among its siblings.
     public static let zPosition = AnimatableProperty("zPosition", \Layer.zPosition)
+    /// The layer's `shadowOpacity`.
     public static let shadowOpacity = AnimatableProperty("shadowOpacity", \Layer.shadowOpacity)
+    /// The layer's `shadowRadius`: how far the shadow blurs.
     public static let shadowRadius = AnimatableProperty("shadowRadius", \Layer.shadowRadius)
+    /// A shape layer's `strokeStart`: where along the path the stroke begins, 0 to 1.
     public static let strokeStart = AnimatableProperty("strokeStart", \ShapeLayer.strokeStart)
+    /// A shape layer's `strokeEnd`: where along the path the stroke ends, 0 to 1.
     public static let strokeEnd = AnimatableProperty("strokeEnd", \ShapeLayer.strokeEnd)
+    /// A shape layer's `lineWidth`.
     public static let lineWidth = AnimatableProperty("lineWidth", \ShapeLayer.lineWidth)
+    /// A text layer's `fontSize`.
     public static let fontSize = AnimatableProperty("fontSize", \TextLayer.fontSize)
     /// The emitter's birth-rate multiplier: animating it fires the emitter.
     public static let birthRate = AnimatableProperty("birthRate", \EmitterLayer.birthRate)
@@ -55,15 +76,19 @@ extension AnimatableProperty where Value == Double {
     public static let rotation = AnimatableProperty("transform.rotation", \Layer.rotation)
     /// A uniform scale as the transform (like "transform.scale").
     public static let scale = AnimatableProperty("transform.scale", \Layer.uniformScale)
+    /// The x of the layer's `position` alone: "position.x".
     public static let positionX = AnimatableProperty("position.x", \Layer.positionX)
+    /// The y of the layer's `position` alone: "position.y".
     public static let positionY = AnimatableProperty("position.y", \Layer.positionY)
 }
 
 extension AnimatableProperty where Value == [Color] {
+    /// A gradient layer's `colors`, interpolated pairwise (both lists the same length).
     public static let colors = AnimatableProperty("colors", \GradientLayer.colors)
 }
 
 extension AnimatableProperty where Value == [Double] {
+    /// A gradient layer's `locations`, interpolated pairwise.
     public static let locations = AnimatableProperty("locations", \GradientLayer.animatableLocations)
 }
 
@@ -101,11 +126,13 @@ extension Layer {
         }
     }
 
+    /// The x of `position` alone, so that an animation can move a layer along one axis.
     public var positionX: Double {
         get { position.x }
         set { position.x = newValue }
     }
 
+    /// The y of `position` alone, so that an animation can move a layer along one axis.
     public var positionY: Double {
         get { position.y }
         set { position.y = newValue }

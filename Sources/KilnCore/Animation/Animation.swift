@@ -23,6 +23,7 @@ open class Animation {
     public internal(set) var startTime: Double?
     var transactionGroups: [TransactionGroup] = []
 
+    /// An animation with the default timing: a quarter of a second, once, linear.
     public init() {}
 
     /// Seconds from start to end, including delay, repeats and reversals.
@@ -57,9 +58,11 @@ open class Animation {
 /// `PropertyTrack`, so each sees the same model value, the one added last shows, and the
 /// property returns to the model only when the last of them ends.
 open class PropertyAnimation<Value: Interpolatable & Equatable>: Animation {
+    /// The property the animation drives.
     public let property: AnimatableProperty<Value>
     private var track: PropertyTrack<Value>?
 
+    /// An animation of `property`; subclasses say how its value changes.
     public init(_ property: AnimatableProperty<Value>) {
         self.property = property
         super.init()
@@ -166,6 +169,7 @@ public final class BasicAnimation<Value: Interpolatable & Equatable>: PropertyAn
         let subtracted: (Value) -> Value
     }
 
+    /// An animation of `property` from `from` to `to` (each `nil`: the model value) over `duration` seconds, eased by `timing`.
     public init(_ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil,
                 duration: Double = 0.25, timing: TimingFunction = .linear) {
         fromValue = from
@@ -209,12 +213,14 @@ extension BasicAnimation where Value: VectorValue {
 
 /// Through several values at given times, each segment with its own curve: `CAKeyframeAnimation`.
 public final class KeyframeAnimation<Value: Interpolatable & Equatable>: PropertyAnimation<Value> {
+    /// The values passed through, in order.
     public var values: [Value]
     /// Times 0…1 for each value, rising; `nil` spreads them evenly.
     public var keyTimes: [Double]?
     /// One curve per segment (`values.count - 1`); missing ones are linear.
     public var timingFunctions: [TimingFunction] = []
 
+    /// An animation of `property` through `values`, at `keyTimes` (fractions of `duration`; `nil` spaces them evenly).
     public init(_ property: AnimatableProperty<Value>, values: [Value], keyTimes: [Double]? = nil,
                 duration: Double = 0.25) {
         self.values = values

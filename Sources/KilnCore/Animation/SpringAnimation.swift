@@ -1,7 +1,10 @@
 /// A value with vector arithmetic, so a spring can carry a velocity in its own units.
 public protocol VectorValue: Interpolatable, Equatable {
+    /// The sum of two values, component by component.
     static func + (lhs: Self, rhs: Self) -> Self
+    /// The difference of two values, component by component.
     static func - (lhs: Self, rhs: Self) -> Self
+    /// The value with every component multiplied by `factor`.
     func scaled(by factor: Double) -> Self
 }
 
@@ -52,12 +55,16 @@ extension Rect: VectorValue {
 /// Its duration is the spring's settling time. A release velocity in the value's own units
 /// per second (a pan's velocity for `position`) hands over exactly, whatever the distance.
 public final class SpringAnimation<Value: VectorValue>: PropertyAnimation<Value> {
+    /// Where the spring starts; `nil`: the model value.
     public var fromValue: Value?
+    /// Where the spring comes to rest; `nil`: the model value.
     public var toValue: Value?
     /// Velocity at the start, in the value's units per second.
     public var initialVelocity: Value?
+    /// The spring's physics; setting it makes the duration its settling time.
     public var spring: Spring { didSet { duration = spring.settlingDuration } }
 
+    /// A spring of `property` from `from` to `to` (each `nil`: the model value), starting at `initialVelocity` in the value's units per second.
     public init(_ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil,
                 initialVelocity: Value? = nil, spring: Spring = Spring()) {
         fromValue = from

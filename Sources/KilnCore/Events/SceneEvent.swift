@@ -2,8 +2,11 @@ import Foundation
 
 /// A value carried by a scene event.
 public enum EventValue: Hashable, Sendable, CustomStringConvertible {
+    /// Text.
     case string(String)
+    /// A number, printed with as few digits as it needs.
     case number(Double)
+    /// A switch: true or false.
     case bool(Bool)
 
     public var description: String {
@@ -28,9 +31,12 @@ public enum EventValue: Hashable, Sendable, CustomStringConvertible {
 public struct SceneEvent: Hashable, Sendable {
     /// Scene time in seconds.
     public var time: Double
+    /// The event's name, dotted by scene: "pocket.deleted", "ring.confirmed".
     public var name: String
+    /// The event's details, printed as JSON fields beside the time and the name.
     public var fields: [String: EventValue]
 
+    /// An event named `name` at scene time `time`, with `fields`.
     public init(time: Double, name: String, fields: [String: EventValue] = [:]) {
         self.time = time
         self.name = name
@@ -66,15 +72,19 @@ public struct SceneEvent: Hashable, Sendable {
 
 /// Receives scene events: the JSON printer, a test recorder, the HUD.
 public protocol EventSink: AnyObject {
+    /// Takes one event, as it happens.
     func record(_ event: SceneEvent)
 }
 
 /// Keeps every event in order: for tests and for tools that read them afterwards.
 public final class EventRecorder: EventSink {
+    /// Every event recorded so far, oldest first.
     public private(set) var events: [SceneEvent] = []
 
+    /// An empty recorder.
     public init() {}
 
+    /// Keeps `event` after the others.
     public func record(_ event: SceneEvent) {
         events.append(event)
     }

@@ -1,10 +1,15 @@
 /// An sRGB colour with straight (not premultiplied) alpha, each component 0…1.
 public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Red, 0 to 1.
     public var red: Double
+    /// Green, 0 to 1.
     public var green: Double
+    /// Blue, 0 to 1.
     public var blue: Double
+    /// Opacity, 0 (transparent) to 1.
     public var alpha: Double
 
+    /// A colour from its components, each 0 to 1, not premultiplied.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -41,11 +46,17 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
+    /// Transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Pure red.
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Pure green.
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Pure blue.
     public static let blue = Color(red: 0, green: 0, blue: 1)
 
     /// The same colour with another alpha.

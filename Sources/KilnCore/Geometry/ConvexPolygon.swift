@@ -2,8 +2,10 @@ import Foundation
 
 /// A convex polygon, vertices in order (either winding): the shape of a clip region.
 public struct ConvexPolygon: Hashable, Sendable {
+    /// The corners, in order around the polygon.
     public var vertices: [Point]
 
+    /// A polygon through `vertices`, in order around it.
     public init(_ vertices: [Point]) {
         self.vertices = vertices
     }
@@ -30,8 +32,10 @@ public struct ConvexPolygon: Hashable, Sendable {
         self.init(points)
     }
 
+    /// Whether it has fewer than three vertices, and so no area.
     public var isEmpty: Bool { vertices.count < 3 }
 
+    /// The smallest rectangle holding every vertex.
     public var bounds: Rect { Rect(enclosing: vertices) }
 
     /// The polygon with every vertex transformed (an affine map keeps it convex).

@@ -1,13 +1,17 @@
 /// An axis-aligned rectangle: an origin (top-left, y grows downwards) and a size.
 public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and height.
     public var size: Size
 
+    /// The rectangle at `origin`, `size` large.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle with its top-left corner at `x`, `y`, `width` by `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -29,17 +33,28 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// Halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
+    /// Halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width.
     public var width: Double { size.width }
+    /// The height.
     public var height: Double { size.height }
+    /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
+    /// Whether it has no area.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
     /// The four corners, clockwise from the top-left.
@@ -58,6 +73,7 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// The same rectangle moved by `dx` and `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
     }

@@ -5,18 +5,23 @@ public typealias AffineTransform = Transform
 
 /// A 2-D affine transform with Core Graphics' layout: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct Transform: Hashable, Sendable, Codable {
+    /// The entries of the matrix: `a`, `b`, `c`, `d` scale, rotate and skew; `tx`, `ty` translate.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// The transform with these six entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A move by `tx` across and `ty` down.
     public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by `sx` across and `sy` down, about the origin.
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -27,6 +32,7 @@ public struct Transform: Hashable, Sendable, Codable {
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
+    /// Whether it changes nothing.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` applied first, then `other`.
@@ -55,6 +61,7 @@ public struct Transform: Hashable, Sendable, Codable {
         Transform(rotationAngle: angle).concatenating(self)
     }
 
+    /// How much it scales areas; 0 when it flattens them and has no inverse.
     public var determinant: Double { a * d - b * c }
 
     /// The inverse, or `nil` when the transform collapses the plane.
@@ -71,6 +78,7 @@ public struct Transform: Hashable, Sendable, Codable {
         max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
     }
 
+    /// Where the transform takes `p`.
     public func apply(to p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

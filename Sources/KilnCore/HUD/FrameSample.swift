@@ -9,6 +9,7 @@ public struct FrameSample: Hashable, Sendable {
     /// Milliseconds spent handing the frame over: in the window this waits for vsync.
     public var present: Double
 
+    /// A frame at `time`, with the milliseconds its update, render and present took.
     public init(time: Double, update: Double, render: Double, present: Double = 0) {
         self.time = time
         self.update = update

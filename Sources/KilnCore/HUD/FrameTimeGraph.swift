@@ -3,12 +3,16 @@
 public struct FrameBar: Hashable, Sendable {
     /// The bar's left edge and width in points, in the graph's coordinates.
     public var minX: Double
+    /// The bar's width in canvas points.
     public var width: Double
     /// Heights in points.
     public var update: Double
+    /// The render part's height, in milliseconds.
     public var render: Double
+    /// The present part's height, in milliseconds.
     public var present: Double
 
+    /// A bar at `minX`, `width` wide, its parts in milliseconds.
     public init(minX: Double, width: Double, update: Double, render: Double, present: Double) {
         self.minX = minX
         self.width = width
@@ -25,12 +29,14 @@ public struct FrameBar: Hashable, Sendable {
 /// seconds ago; a frame's bar reaches from its start to the next frame's start and is as
 /// tall as the frame took, up to `fullScale` milliseconds at the top.
 public struct FrameTimeGraph: Sendable {
+    /// The graph's size in canvas points.
     public var size: Size
     /// Seconds across the width.
     public var span: Double
     /// Milliseconds at the top edge; longer frames stand at full height.
     public var fullScale: Double
 
+    /// A graph `size` large of the last `span` seconds, `fullScale` milliseconds at its top (two frames at 60 Hz).
     public init(size: Size, span: Double = 2, fullScale: Double = 100.0 / 3) {
         self.size = size
         self.span = span

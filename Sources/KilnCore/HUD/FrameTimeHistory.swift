@@ -5,6 +5,7 @@ public struct FrameTimeHistory: Sendable {
     /// The kept frames, oldest first.
     public private(set) var samples: [FrameSample] = []
 
+    /// A history keeping the last `window` seconds of frames.
     public init(window: Double = 2) {
         self.window = window
     }

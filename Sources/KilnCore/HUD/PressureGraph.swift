@@ -10,6 +10,7 @@ public struct PressureSample: Hashable, Sendable {
     /// second line; `nil` when there is none.
     public var response: Double?
 
+    /// A sample at `time`: the pressure (`nil` without a pen), where it came from, and the scene's response to it.
     public init(time: Double, pressure: Double?, source: String, response: Double? = nil) {
         self.time = time
         self.pressure = pressure

@@ -5,8 +5,10 @@ public struct ThresholdGuide: Hashable, Sendable {
     public var label: String
     /// The line's ends in canvas points. The label sits at `start`.
     public var start: Point
+    /// Where the line ends, in canvas points.
     public var end: Point
 
+    /// A guide called `label` along the line from `start` to `end`, in canvas points.
     public init(label: String, from start: Point, to end: Point) {
         self.label = label
         self.start = start

@@ -19,6 +19,7 @@ public struct PenLoss: Hashable, Sendable {
     /// cancelled, since a loss must never confirm an action.
     public static let heldPressDuration = 5.0
 
+    /// The pen `deviceName`, read through `source`, lost at scene time `time`, pressing or not.
     public init(deviceName: String, source: String, time: Double, wasPressing: Bool) {
         self.deviceName = deviceName
         self.source = source

@@ -10,7 +10,9 @@ public enum GradientType: String, Sendable, Codable {
 
 /// A layer filled with a colour gradient, like `CAGradientLayer`, optionally inside a path.
 open class GradientLayer: Layer {
+    /// How the colours spread: along a line, or out from a centre.
     public var type: GradientType = .axial { didSet { invalidateContent() } }
+    /// The gradient's colours, in order from `startPoint` to `endPoint`.
     public var colors: [Color] = [] { didSet { contentChanged(.colors, from: oldValue) } }
     /// Stops 0…1 for each colour; `nil` spreads them evenly.
     public var locations: [Double]? { didSet { invalidateContent() } }

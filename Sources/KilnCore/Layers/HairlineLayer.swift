@@ -10,6 +10,7 @@ open class HairlineLayer: Layer {
     /// The lines' colour.
     public var lineColor: Color = .white
 
+    /// An empty hairline layer.
     public override init() {
         super.init()
     }

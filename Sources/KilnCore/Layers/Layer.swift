@@ -29,7 +29,9 @@ open class Layer {
     public var transform: Transform = .identity { didSet { implicitChange(.transform, from: oldValue) } }
     /// Front-to-back order among siblings; larger draws later. Equal values keep insertion order.
     public var zPosition: Double = 0
+    /// How opaque the layer and its sublayers are, 0 (invisible) to 1; animatable.
     public var opacity: Double = 1 { didSet { implicitChange(.opacity, from: oldValue) } }
+    /// Whether the layer and its sublayers are left out of drawing and hit testing.
     public var isHidden = false
     /// Clip sublayers to the bounds (rounded by `cornerRadius`).
     public var masksToBounds = false
@@ -37,19 +39,26 @@ open class Layer {
     /// `isUserInteractionEnabled`): false for light, particles and other decoration on top.
     public var isHitTestable = true
 
+    /// The colour filling the bounds (rounded by `cornerRadius`) behind any content; `nil` draws nothing.
     public var backgroundColor: Color? {
         didSet {
             invalidateContent()
             implicitChange(.backgroundColor, from: oldValue ?? .clear)
         }
     }
+    /// The radius of the rounded corners of the background, border and, with `masksToBounds`, the clip.
     public var cornerRadius: Double = 0 { didSet { contentChanged(.cornerRadius, from: oldValue) } }
+    /// The width of the border drawn inside the bounds; 0 draws none.
     public var borderWidth: Double = 0 { didSet { contentChanged(.borderWidth, from: oldValue) } }
+    /// The border's colour.
     public var borderColor: Color = .black { didSet { contentChanged(.borderColor, from: oldValue) } }
     /// The shadow's colour; with a zero offset and a bright colour it is a glow.
     public var shadowColor: Color = .black { didSet { contentChanged(.shadowColor, from: oldValue) } }
+    /// How opaque the shadow is, 0 (none) to 1.
     public var shadowOpacity: Double = 0 { didSet { contentChanged(.shadowOpacity, from: oldValue) } }
+    /// How far the shadow blurs, in points.
     public var shadowRadius: Double = 3 { didSet { contentChanged(.shadowRadius, from: oldValue) } }
+    /// How far the shadow falls from the layer, in points.
     public var shadowOffset = Point(x: 0, y: -3) { didSet { contentChanged(.shadowOffset, from: oldValue) } }
     /// An image drawn stretched over the bounds (after the background, before subclass content).
     public var contents: Bitmap? { didSet { invalidateContent() } }
@@ -64,9 +73,12 @@ open class Layer {
     /// Set while animations write presented values, so those writes start no implicit animation.
     var isApplyingPresentation = false
 
+    /// The layer this one is a sublayer of; `nil` for a root.
     public private(set) weak var superlayer: Layer?
+    /// The layer's sublayers, back to front as added (`zPosition` reorders drawing).
     public private(set) var sublayers: [Layer] = []
 
+    /// An empty layer with no size, at the origin.
     public init() {
         id = Layer.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }

@@ -1,28 +1,48 @@
 /// How overlapping subpaths decide what is inside.
 public enum FillRule: String, Sendable, Codable {
-    case nonZero, evenOdd
+    /// A point is inside when the path winds around it any number of times other than zero.
+    case nonZero
+    /// A point is inside when a ray from it crosses the path an odd number of times.
+    case evenOdd
 }
 
 /// How the ends of open strokes are drawn.
 public enum LineCap: String, Sendable, Codable {
-    case butt, round, square
+    /// The stroke stops square at the end point.
+    case butt
+    /// A half circle rounds the end.
+    case round
+    /// A half square extends past the end.
+    case square
 }
 
 /// How stroke segments meet.
 public enum LineJoin: String, Sendable, Codable {
-    case miter, round, bevel
+    /// A sharp corner, bevelled past `miterLimit`.
+    case miter
+    /// A rounded corner.
+    case round
+    /// A corner cut off straight.
+    case bevel
 }
 
 /// A layer that draws a vector path, filled and/or stroked, like `CAShapeLayer`.
 open class ShapeLayer: Layer {
+    /// The shape, in the layer's own coordinates.
     public var path = Path() { didSet { invalidateContent() } }
     /// `nil` draws no fill (Core Animation's default is black; Kiln's is none).
     public var fillColor: Color? { didSet { contentChanged(.fillColor, from: oldValue ?? .clear) } }
+    /// Which parts of a self-crossing path are filled.
     public var fillRule: FillRule = .nonZero { didSet { invalidateContent() } }
+    /// The colour the outline is stroked in; `nil` strokes nothing.
     public var strokeColor: Color? { didSet { contentChanged(.strokeColor, from: oldValue ?? .clear) } }
+    /// The stroke's width in points.
     public var lineWidth: Double = 1 { didSet { contentChanged(.lineWidth, from: oldValue) } }
+    /// How open ends of the stroke are drawn.
     public var lineCap: LineCap = .butt { didSet { invalidateContent() } }
+    /// How corners of the stroke are drawn.
     public var lineJoin: LineJoin = .miter { didSet { invalidateContent() } }
+    /// How long a mitred corner may grow, in line widths, before it is bevelled.
     public var miterLimit: Double = 10 { didSet { invalidateContent() } }
     /// Where along the path's length (0…1) the stroke starts.
     public var strokeStart: Double = 0 { didSet { contentChanged(.strokeStart, from: oldValue) } }
@@ -30,6 +50,7 @@ open class ShapeLayer: Layer {
     public var strokeEnd: Double = 1 { didSet { contentChanged(.strokeEnd, from: oldValue) } }
     /// Dash and gap lengths in points; empty for a solid stroke.
     public var lineDashPattern: [Double] = [] { didSet { invalidateContent() } }
+    /// How far into the dash pattern the stroke starts.
     public var lineDashPhase: Double = 0 { didSet { invalidateContent() } }
 
     /// The path drawn by the stroke: the whole path trimmed to `strokeStart…strokeEnd`.

@@ -7,22 +7,30 @@ import Foundation
 public struct Path: Hashable, Sendable {
     /// One drawing command.
     public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at `to`.
         case move(to: Point)
+        /// A straight line to `to`.
         case line(to: Point)
+        /// A quadratic Bézier curve to `to`, pulled towards `control`.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier curve to `to`, pulled towards `control1` then `control2`.
         case curve(to: Point, control1: Point, control2: Point)
+        /// A straight line back to the subpath's start, closing it.
         case closeSubpath
     }
 
     /// The commands, in order.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
 
+    /// A path of `elements`, in order.
     public init(elements: [Element]) {
         self.elements = elements
     }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Where the last command left the pen, if anywhere.
@@ -39,6 +47,7 @@ public struct Path: Hashable, Sendable {
         return current
     }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) { elements.append(.move(to: p)) }
 
     /// A line from the current point; starts a subpath at `p` when there is none.
@@ -46,14 +55,17 @@ public struct Path: Hashable, Sendable {
         if currentPoint == nil { move(to: p) } else { elements.append(.line(to: p)) }
     }
 
+    /// Adds a quadratic Bézier curve to `p`, pulled towards `control`.
     public mutating func addQuadCurve(to p: Point, control: Point) {
         elements.append(.quadCurve(to: p, control: control))
     }
 
+    /// Adds a cubic Bézier curve to `p`, pulled towards `control1` then `control2`.
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
         elements.append(.curve(to: p, control1: control1, control2: control2))
     }
 
+    /// Closes the current subpath with a straight line back to its start.
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
     /// Appends every element of `other`.

@@ -1,8 +1,11 @@
 /// Identifies one rasterization of a layer's content: it changes exactly when the content does.
 public struct ContentKey: Hashable, Sendable {
+    /// The layer's identity, unique in the process.
     public var layerID: Int
+    /// Counts the layer's content changes: a new revision is rasterized again.
     public var revision: Int
 
+    /// The key of `layerID`'s content at `revision`.
     public init(layerID: Int, revision: Int) {
         self.layerID = layerID
         self.revision = revision
@@ -23,6 +26,7 @@ public struct RenderItem {
 
     /// The layer whose content this is; the rasterizer reads it on a cache miss.
     public let layer: Layer
+    /// Which cached rasterization of the layer's content this item draws.
     public let contentKey: ContentKey
     /// Maps the layer's own coordinates to the canvas.
     public let transform: Transform
@@ -50,8 +54,10 @@ public struct RenderItem {
 
 /// The layer tree flattened, back to front, into the items the compositor draws.
 public struct RenderList {
+    /// The items in drawing order, back to front.
     public private(set) var items: [RenderItem] = []
 
+    /// An empty list.
     public init() {}
 
     /// Flattens the tree under `root` (the root's own position and transform apply).

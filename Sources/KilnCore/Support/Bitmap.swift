@@ -3,7 +3,9 @@
 /// Used for layer `contents`, for images the scenes generate (char, debris) and for
 /// rendered frames.
 public struct Bitmap: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes, premultiplied alpha.
     public var pixels: [UInt8]
@@ -16,6 +18,7 @@ public struct Bitmap: Hashable, Sendable {
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// A bitmap of `pixels`, premultiplied RGBA rows, `width × height × 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel count does not match the size")
         self.width = width
@@ -47,6 +50,7 @@ public struct Bitmap: Hashable, Sendable {
                      blue: Double(p.b) / 255 / a, alpha: a)
     }
 
+    /// Sets the pixel at `x`, `y` to `color`, premultiplying it.
     public mutating func setPixel(x: Int, y: Int, _ color: Color) {
         let i = (y * width + x) * 4
         let px = Bitmap.premultipliedBytes(color)

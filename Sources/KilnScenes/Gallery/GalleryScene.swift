@@ -19,6 +19,7 @@ public final class GalleryScene: Scene {
     /// The time of the last update; `nil` before the first.
     var lastUpdateTime: Double?
 
+    /// A gallery laid out on the context's canvas.
     public init(context: SceneContext) {
         self.context = context
         root.bounds = Rect(origin: .zero, size: context.canvasSize)

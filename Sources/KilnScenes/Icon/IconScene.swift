@@ -25,6 +25,7 @@ public final class IconScene: Scene {
     /// The beam's height on the 512 grid.
     static let beamLine = 304.0
 
+    /// The icon, drawn to fill the context's canvas.
     public init(context: SceneContext) {
         let size = context.canvasSize
         side = min(size.width, size.height)

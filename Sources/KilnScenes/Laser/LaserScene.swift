@@ -8,6 +8,7 @@ public final class LaserScene: Scene {
     public static let sounds: [Sound] = [.ignition, .hum, .sizzle, .chime]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x0C0B12)
+    /// The pockets shown, and what is left of them after a burn.
     public let store: PocketStore
     let context: SceneContext
     let tuning: LaserTuning
@@ -57,6 +58,7 @@ public final class LaserScene: Scene {
     var isLaserOn = false
     var nextPocketAt: Double?
 
+    /// A laser scene on the context's canvas, with `tuning`, showing the pockets of `store`.
     public init(context: SceneContext, tuning: LaserTuning = LaserTuning(), store: PocketStore = PocketStore()) {
         self.context = context
         self.tuning = tuning

@@ -1,10 +1,13 @@
 /// A savings pot the user can delete: what the laser destroys.
 public struct Pocket: Hashable, Sendable {
+    /// Names the pocket in events: "holiday".
     public var id: String
+    /// The name on the card.
     public var name: String
     /// The balance in minor units (pence).
     public var balance: Int
 
+    /// A pocket with its id, name and balance in minor units.
     public init(id: String, name: String, balance: Int) {
         self.id = id
         self.name = name
@@ -27,9 +30,11 @@ public struct Pocket: Hashable, Sendable {
 /// The user's pockets, with delete and restore: the scene deletes through it, as the
 /// original app called its API, and Undo restores through it.
 public final class PocketStore {
+    /// The pockets left, in the order shown.
     public private(set) var pockets: [Pocket]
     private var deleted: [(pocket: Pocket, index: Int)] = []
 
+    /// A store holding `pockets`; by default the samples the scene shows.
     public init(pockets: [Pocket] = PocketStore.samples) {
         self.pockets = pockets
     }

@@ -10,6 +10,7 @@ public final class LauncherScene: Scene {
     private var previews: [Scene] = []
     private var pressedCard: String?
 
+    /// The launcher, a card for each scene of the catalogue.
     public init(context: SceneContext) {
         self.context = context
         let size = context.canvasSize

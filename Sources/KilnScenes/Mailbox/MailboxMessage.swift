@@ -1,12 +1,17 @@
 /// One message in the inbox.
 public struct MailboxMessage: Hashable, Sendable {
+    /// Who sent it.
     public var sender: String
+    /// Its subject line.
     public var subject: String
+    /// The first words of its body.
     public var snippet: String
     /// As the list shows it: "9:41 AM", "Yesterday".
     public var time: String
+    /// Whether it is marked as unread.
     public var isUnread: Bool
 
+    /// A message as the inbox lists it.
     public init(sender: String, subject: String, snippet: String, time: String, isUnread: Bool = false) {
         self.sender = sender
         self.subject = subject

@@ -9,6 +9,7 @@ public final class MailboxScene: Scene {
     public static let sounds: [Sound] = [.tick, .whoosh, .chime, .pop]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x23262E)
+    /// The values the scene was made with.
     public let tuning: MailboxTuning
     let context: SceneContext
     let canvas: Size
@@ -62,6 +63,7 @@ public final class MailboxScene: Scene {
 
     var now = 0.0
 
+    /// A Mailbox scene on the context's canvas, with `tuning`.
     public init(context: SceneContext, tuning: MailboxTuning = MailboxTuning(),
                 messages: [MailboxMessage] = MailboxMessage.samples) {
         self.context = context

@@ -21,11 +21,13 @@ public final class TouchIndicators {
         /// How much wider the circle gets while it fades.
         public var fadeGrowth = 0.3
 
+        /// The style demo videos use.
         public init() {}
     }
 
     /// The overlay: canvas-sized, never found by hit testing.
     public let layer: Layer
+    /// How the circles look and move.
     public let style: Style
 
     private struct Touch {

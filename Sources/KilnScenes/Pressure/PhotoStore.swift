@@ -2,7 +2,9 @@ import KilnCore
 
 /// A photo in the library: what the confirm ring deletes.
 public struct Photo: Hashable, Sendable {
+    /// Names the photo in events.
     public var id: String
+    /// The title under the thumbnail.
     public var title: String
     /// "12 March · 2.4 MB".
     public var detail: String
@@ -11,6 +13,7 @@ public struct Photo: Hashable, Sendable {
     /// The thumbnail's land, in front of the sky.
     public var land: Color
 
+    /// A photo with its id, title, details and thumbnail colours.
     public init(id: String, title: String, detail: String, sky: [Color], land: Color) {
         self.id = id
         self.title = title
@@ -23,9 +26,11 @@ public struct Photo: Hashable, Sendable {
 /// The user's photos, with delete and restore: the scene deletes through it and Undo
 /// restores through it (P5, X7).
 public final class PhotoStore {
+    /// The photos left, in the order shown.
     public private(set) var photos: [Photo]
     private var deleted: [(photo: Photo, index: Int)] = []
 
+    /// A store holding `photos`; by default the samples the scene shows.
     public init(photos: [Photo] = PhotoStore.samples) {
         self.photos = photos
     }

@@ -8,6 +8,7 @@ public final class PressureScene: Scene {
     public static let sounds: [Sound] = [.tick, .chime, .whoosh, .confirm]
     public let root = Layer()
     public let backgroundColor = Color(hex: 0x000000)
+    /// The photos shown, and what is left of them after deletions.
     public let store: PhotoStore
     let context: SceneContext
     let tuning: PressureTuning
@@ -51,6 +52,7 @@ public final class PressureScene: Scene {
     var lastHoverAt: Double?
     var graph: PressureGraph
 
+    /// A pressure scene on the context's canvas, with `tuning`, showing the photos of `store`.
     public init(context: SceneContext, tuning: PressureTuning = PressureTuning(), store: PhotoStore = PhotoStore()) {
         self.context = context
         self.tuning = tuning

@@ -7,7 +7,9 @@ import KilnCore
 public struct RandomGestures {
     /// Something the user does at a scene time.
     public enum Action {
+        /// A pointer event to hand to the scene.
         case pointer(PointerEvent)
+        /// A key press to hand to the scene.
         case key(KeyPress)
     }
 
@@ -19,6 +21,7 @@ public struct RandomGestures {
     private var nextStart = 0.0
     private var nextID = 1
 
+    /// Gestures drawn from `seed` on a canvas `canvasSize` large; half of them start at `target` when given.
     public init(seed: UInt64, canvasSize: Size, target: Point?) {
         random = SplitMix64(seed: seed)
         canvas = canvasSize

@@ -38,8 +38,11 @@ extension Scene {
 
 /// What a scene is given: its canvas, where its events go, its randomness, and the way back.
 public struct SceneContext {
+    /// The canvas the scene fills, in points (390×844 for an iPhone 14).
     public var canvasSize: Size
+    /// Where `emit` sends the scene's events; `nil` drops them.
     public var events: EventSink?
+    /// Seeds every random choice the scene makes, so that the same seed gives the same run.
     public var seed: UInt64
     /// Asks the host to show another scene (`nil`: the launcher).
     public var openScene: (String?) -> Void
@@ -50,6 +53,7 @@ public struct SceneContext {
     /// Tuning files over the scene's defaults, later ones winning (X4); checked by the host.
     public var tuningSources: [TuningSource] = []
 
+    /// A context for a canvas `canvasSize` large; hosts fill in the rest, tests may leave it.
     public init(canvasSize: Size, events: EventSink? = nil, seed: UInt64 = 1,
                 audio: AudioService = SilentAudio(), haptics: HapticsService = NoHaptics(),
                 openScene: @escaping (String?) -> Void = { _ in }) {

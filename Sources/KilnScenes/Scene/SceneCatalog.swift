@@ -5,9 +5,13 @@ import Synchronization
 public enum SceneCatalog {
     /// A scene's entry: its name, how people see it, and how to make one.
     public struct Entry: Sendable {
+        /// The name the command line takes: lower-case letters, digits and hyphens.
         public var name: String
+        /// The title the launcher shows.
         public var title: String
+        /// The line under the title in the launcher.
         public var subtitle: String
+        /// Makes a fresh scene for a context; read the tuning with `context.tuning()`.
         public var make: @Sendable (SceneContext) -> Scene
         /// The scene's tuning, if it has a tuning file (X4).
         public var tuning: TuningProfile? = nil

@@ -5,6 +5,7 @@ import KilnCore
 /// Every host (the window, offline rendering, benchmarks, tests) drives scenes through a
 /// session, so a script plays the same way everywhere.
 public final class SceneSession {
+    /// The scene the session runs.
     public let scene: Scene
     private var player: ScriptPlayer?
     /// Records live input when capturing (`--capture`).
@@ -23,6 +24,7 @@ public final class SceneSession {
     /// input is handled at the last frame's time, the update at the new one's.
     public var clock: ManualClock?
 
+    /// A session on `scene`, playing `script` when given, with touch circles when `showsTouches`.
     public init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
         self.scene = scene
         player = script.map { ScriptPlayer(script: $0) }

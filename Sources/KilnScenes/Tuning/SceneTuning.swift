@@ -2,8 +2,10 @@
 public struct TuningSource: Equatable, Sendable {
     /// As messages and origins name it: "~/.config/kiln/mailbox.toml", "--tuning try.toml".
     public var name: String
+    /// The file's text.
     public var text: String
 
+    /// A source called `name` in messages, holding `text`.
     public init(name: String, text: String) {
         self.name = name
         self.text = text
@@ -24,6 +26,7 @@ public protocol SceneTuning: Sendable {
 
 /// Values resolved from the defaults and a list of files, later files winning.
 public struct ResolvedTuning<Tuning: SceneTuning>: Sendable {
+    /// The tuning with every source applied.
     public var value: Tuning
     /// For each key, where its value came from: "default" or "FILE:LINE".
     public var origins: [String: String]

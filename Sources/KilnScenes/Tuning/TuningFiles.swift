@@ -19,12 +19,15 @@ public final class TuningFiles {
 
     /// One watched file.
     public struct Location: Equatable, Sendable {
+        /// The file's path, as given.
         public var path: String
         /// Must exist: a missing `--tuning` file is an error, a missing user file is not.
         public var isRequired: Bool
     }
 
+    /// The scene the files tune.
     public let scene: String
+    /// The files read, in order; later ones win.
     public let locations: [Location]
     private let profile: TuningProfile
     /// The sources in force: the last that checked out.

@@ -4,7 +4,9 @@ import Foundation
 public struct TuningEntry: Equatable, Sendable {
     /// "swipe.action_threshold": the table's name, a dot, the key.
     public var key: String
+    /// The value written.
     public var value: TuningValue
+    /// The line it is on, counting from 1.
     public var line: Int
 }
 

@@ -2,9 +2,13 @@ import KilnCore
 
 /// A value in a tuning file: the part of TOML that tunings use.
 public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
+    /// A number: TOML's integers and floats alike.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// A string: colours are written as "#RRGGBB".
     case string(String)
+    /// An array of values.
     case array([TuningValue])
     /// An inline table, its keys in the order written.
     case table([(key: String, value: TuningValue)])
@@ -58,8 +62,10 @@ public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int?
     /// The column, from 1, counted in Unicode scalars; `nil` unless the text itself is not TOML.
     public var column: Int?
+    /// What is wrong, in words.
     public var message: String
 
+    /// An error in `file` at `line` and `column` (when known), saying `message`.
     public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line

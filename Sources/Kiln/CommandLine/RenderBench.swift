@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Kiln
 import KilnCore
 import KilnPlatform
 import KilnScenes

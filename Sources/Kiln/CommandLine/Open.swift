@@ -1,5 +1,4 @@
 import ArgumentParser
-import Kiln
 import KilnCore
 import KilnPlatform
 import KilnScenes

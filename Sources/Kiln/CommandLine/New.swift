@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Kiln
 
 /// `kiln new NAME`: a new prototype folder, ready for `kiln dev`.
 struct New: ParsableCommand {

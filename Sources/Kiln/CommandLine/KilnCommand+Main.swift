@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-extension Kiln {
+extension KilnCommand {
     /// Runs the command line; a mistake in the arguments is one `kiln: …` line on standard
     /// error, as every other problem is, rather than the message followed by the usage
     /// (`kiln COMMAND --help` prints that).

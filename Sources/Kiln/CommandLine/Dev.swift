@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Kiln
 import KilnPlatform
 
 /// `kiln dev FOLDER`: the window on a prototype folder, its code reloaded on every save.
@@ -75,4 +74,10 @@ func registerPrototype(containingScript path: String) throws {
 private func report(_ problem: PrototypeProblem) {
     if case .compile(let failure) = problem { FileHandle.standardError.write(Data(failure.output.utf8)) }
     warn("\(problem)")
+}
+
+extension KilnApp {
+    /// The commands only the `kiln` executable has: `new`, and `dev`, which loads compiled
+    /// code into the process and so needs an executable linked to export Kiln's symbols.
+    package static let prototypeCommands: [any ParsableCommand.Type] = [New.self, Dev.self]
 }

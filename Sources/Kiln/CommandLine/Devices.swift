@@ -1,5 +1,4 @@
 import ArgumentParser
-import Kiln
 import Foundation
 import KilnPlatform
 import Synchronization

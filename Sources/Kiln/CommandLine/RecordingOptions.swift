@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Kiln
 import KilnPlatform
 
 /// Options for recording in the window with R.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Kiln
 import Foundation
 import KilnCore
 import KilnPlatform
@@ -118,11 +117,6 @@ final class JSONLinePrinter: EventSink {
     func record(_ event: SceneEvent) {
         FileHandle.standardOutput.write(Data((event.jsonLine + "\n").utf8))
     }
-}
-
-/// Writes one line to standard error.
-func warn(_ message: String) {
-    Console.warn(message)
 }
 
 /// Reads and checks an input script; a problem is one clear line and exit status 1.

@@ -1,0 +1,29 @@
+@testable import Kiln
+import Testing
+
+/// What `KilnApp.main` checks of a package's prototypes before it registers them.
+@Suite("Kiln app")
+struct KilnAppTests {
+    @Test("A prototype's name is one the command line takes as a scene")
+    func namesTheCommandLineTakes() {
+        let reserved = KilnApp.reservedNames
+
+        for name in ["bloom", "bottom-sheet", "card2"] {
+            #expect(KilnApp.problem(naming: name, reserved: reserved) == nil, "\(name)")
+        }
+        for name in ["", "Bloom", "-bloom", "my card", "sheet_2", "café"] {
+            #expect(KilnApp.problem(naming: name, reserved: reserved) != nil, "\(name)")
+        }
+    }
+
+    @Test("A prototype cannot take the name of one of Kiln's scenes or commands, which would hide it")
+    func reservedNames() {
+        let reserved = KilnApp.reservedNames
+
+        for name in ["launcher", "laser", "mailbox", "pressure", "gallery", "open", "render", "play", "bench",
+                     "tuning", "help"] {
+            #expect(reserved.contains(name), "\(name)")
+            #expect(KilnApp.problem(naming: name, reserved: reserved) != nil, "\(name)")
+        }
+    }
+}
