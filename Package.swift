@@ -44,6 +44,15 @@ let package = Package(
         // (tuning reload, captures, the HUD over offline frames), recordings made with R.
         .target(name: "Kiln", dependencies: ["KilnCore", "KilnScenes", "KilnPlatform"]),
 
+        // A prototype written as a user writes one, against `import Kiln` alone; `swift test`
+        // runs its tests. `kiln dev Examples/BottomSheet` compiles the same top-level files.
+        .target(
+            name: "BottomSheet", dependencies: ["Kiln"], path: "Examples/BottomSheet",
+            exclude: ["Tests", "Scripts", "tuning.toml", "README.md"]),
+        .testTarget(
+            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
+            path: "Examples/BottomSheet/Tests"),
+
         // The command line only.
         .executableTarget(
             name: "kiln",
@@ -78,7 +87,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "KilnPlatformTests",
-            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
+            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport", "BottomSheet"],
             exclude: ["__Snapshots__"]),
         // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
         // others, one at a time.
