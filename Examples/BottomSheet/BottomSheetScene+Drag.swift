@@ -30,8 +30,8 @@ extension BottomSheetScene {
                                                 dimension: sheet.viewport.bounds.height)
         drag.lastTranslation = 0
         drag.isScrollingList = false
-        setSheetDragging()
-        setListState(.dragging)
+        sheetState = .dragging
+        listState = .dragging
     }
 
     /// Moves by `distance` points upwards (negative: downwards).
@@ -67,7 +67,7 @@ extension BottomSheetScene {
     private func release(velocity: Double) {
         if drag.beganInList, drag.isScrollingList {
             releaseList(velocity: velocity)
-            if height != detents.large { startSettling(to: .large, velocity: 0) } else { setSheetResting(.large) }
+            if height != detents.large { startSettling(to: .large, velocity: 0) } else { sheetState = .resting(.large) }
             return
         }
         let projected = SheetPhysics.project(height, velocity: velocity, decelerationRate: tuning.decelerationRate)
@@ -84,11 +84,11 @@ extension BottomSheetScene {
     private func releaseList(velocity: Double) {
         let bound = min(max(listOffset, 0), maxListOffset)
         if bound != listOffset {
-            setListState(.bouncing(ValueSpring(from: listOffset, to: bound, initialVelocity: velocity,
-                                               spring: tuning.listBounceSpring, start: now)))
+            listState = .bouncing(ValueSpring(from: listOffset, to: bound, initialVelocity: velocity,
+                                              spring: tuning.listBounceSpring, start: now))
         } else if abs(velocity) > 20 {
-            setListState(.flinging(Deceleration(from: listOffset, initialVelocity: velocity,
-                                                rate: tuning.listDecelerationRate, start: now)))
+            listState = .flinging(Deceleration(from: listOffset, initialVelocity: velocity,
+                                               rate: tuning.listDecelerationRate, start: now))
         } else {
             listCameToRest()
         }

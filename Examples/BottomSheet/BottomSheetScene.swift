@@ -32,8 +32,8 @@ final class BottomSheetScene: Scene {
     let dispatcher: GestureDispatcher
     let pan = PanGestureRecognizer()
 
-    private(set) var sheetState = SheetState.resting(.collapsed)
-    private(set) var listState = ListState.still
+    var sheetState = SheetState.resting(.collapsed)
+    var listState = ListState.still
     /// Points of sheet showing above the canvas's bottom edge, as drawn.
     private(set) var height: Double
     /// How far the list is scrolled, as drawn.
@@ -200,7 +200,4 @@ final class BottomSheetScene: Scene {
         sheetState = .settling(spring, target: target, hasArrived: false)
     }
 
-    func setListState(_ state: ListState) { listState = state }
-    func setSheetDragging() { sheetState = .dragging }
-    func setSheetResting(_ detent: Detent) { sheetState = .resting(detent) }
 }

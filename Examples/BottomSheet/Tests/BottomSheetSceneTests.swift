@@ -171,3 +171,15 @@ struct BottomSheetSceneTests {
         #expect(BottomSheetScene.sounds.map(\.name) == ["sheet-detent"])
     }
 }
+
+@Suite("Bottom sheet sound")
+struct BottomSheetSoundTests {
+    @Test("The detent knock is short and soft: under a tenth of a second, well below full scale")
+    func knockIsSoft() {
+        let buffer = SoundSynthesizer().render(.sheetDetent)
+
+        let peak = buffer.left.map { abs($0) }.max() ?? 0
+        #expect(buffer.duration > 0.03 && buffer.duration < 0.1)
+        #expect(peak > 0.2 && peak <= 0.41)
+    }
+}
