@@ -51,6 +51,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // A prototype written as a user writes one, against `import Kiln` alone; `swift test`
+        // runs its tests. `kiln dev Examples/BottomSheet` compiles the same top-level files.
+        .target(
+            name: "BottomSheet", dependencies: ["Kiln"], path: "Examples/BottomSheet",
+            exclude: ["Tests", "Scripts", "tuning.toml", "README.md"]),
+        .testTarget(
+            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
+            path: "Examples/BottomSheet/Tests"),
+
         // The kiln executable: one call into the library, and its version.
         .executableTarget(
             name: "kiln",
@@ -88,7 +97,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "KilnPlatformTests",
-            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
+            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport", "BottomSheet"],
             exclude: ["__Snapshots__"]),
         // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
         // others, one at a time.
