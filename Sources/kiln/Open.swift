@@ -104,9 +104,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     // display is said alone); no audio device is one warning, then silence.
     var sounds: AudioService?
     let haptics = ControllerHaptics()
+    var settings = recording.settings
+    settings.isMuted = live.mute
+    let journal = SessionJournal.startForWindow(settings: settings, device: device)
     do {
-        var settings = recording.settings
-        settings.isMuted = live.mute
         let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
@@ -134,14 +135,17 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 retunedSession.startInputLog(device: device.name, seed: seed)
                 return retunedSession
             }
-            return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake)
+            return HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake, journal: journal)
         }
         options.tabletPath = tablet
         options.showsHUD = showsHUD
         host = try WindowHost(options: options)
     } catch {
+        journal?.remove()
         warn("\(error)")
         throw ExitCode(2)
     }
     host.run(scene: scene == "launcher" ? nil : scene)
+    // Closed cleanly (Esc, the window's close button, SIGINT or SIGTERM): nothing to recover.
+    journal?.remove()
 }
