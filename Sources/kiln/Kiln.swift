@@ -7,6 +7,6 @@ struct Kiln: ParsableCommand {
         commandName: "kiln",
         abstract: "Prototype touch interactions: a Core-Animation-style layer tree in a window.",
         version: "kiln \(KilnVersion.number)",
-        subcommands: [Open.self, Render.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self, IconCommand.self],
+        subcommands: [Open.self, Render.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self, IconCommand.self, Recover.self],
         defaultSubcommand: Open.self)
 }
