@@ -106,7 +106,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     let haptics = ControllerHaptics()
     var settings = recording.settings
     settings.isMuted = live.mute
-    let journal = SessionJournal.startForWindow(settings: settings, device: device)
+    var journal: SessionJournal?
     do {
         let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
@@ -141,10 +141,11 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
         options.showsHUD = showsHUD
         host = try WindowHost(options: options)
     } catch {
-        journal?.remove()
         warn("\(error)")
         throw ExitCode(2)
     }
+    // Only a window that opened keeps a journal; its scenes are made once it runs.
+    journal = SessionJournal.startForWindow(settings: settings, device: device)
     host.run(scene: scene == "launcher" ? nil : scene)
     // Closed cleanly (Esc, the window's close button, SIGINT or SIGTERM): nothing to recover.
     journal?.remove()
