@@ -64,6 +64,41 @@ struct SessionJournalTests {
         #expect(after.hasSuffix("{\"frame\":\(1.0 / 60)}\n"))
     }
 
+    @Test("A retuned scene starts its part of the journal afresh, with the tuning as the file then read")
+    func retuneStartsAfresh() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = (folder as NSString).appendingPathComponent("try.toml")
+        try "[swipe]\naction_threshold = 60\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let profile = try #require(SceneCatalog.entry("mailbox")?.tuning)
+        let files = TuningFiles(scene: "mailbox", profile: profile, explicit: file, configHome: nil)
+        files.pollInterval = 0
+        _ = files.reload()
+        func make(_ sources: [TuningSource]) -> SceneSession {
+            var context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
+            context.tuningSources = sources
+            let session = SceneSession(scene: MailboxScene(context: context))
+            session.startInputLog(device: "iphone-14", seed: 3)
+            return session
+        }
+        let journal = try makeJournal()
+        let hosted = HostedSession(session: make(files.sources), capturePath: nil, tuning: files, remake: make, journal: journal)
+        hosted.handle(PointerEvent(phase: .began, location: Point(100, 300), timestamp: 0.5))
+        hosted.advance(to: 1)
+
+        try "[swipe]\naction_threshold = 80\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file)
+        hosted.advance(to: 2)
+        hosted.handle(PointerEvent(phase: .began, location: Point(100, 300), timestamp: 2.25))
+        hosted.advance(to: 2.5)
+        let recovered = try RecoveredSession(path: journal.path)
+
+        #expect(recovered.scene.origin == 2 && recovered.scene.seed == 3)
+        #expect(recovered.scene.tuningSources.map(\.text) == ["[swipe]\naction_threshold = 80\n"])
+        #expect(recovered.script == hosted.session.inputLog?.script)
+        #expect(recovered.lastInput == 0.25 && recovered.end == 0.5)
+    }
+
     @Test("A last line cut off by a kill is left out: the journal is read to its last whole record")
     func cutOffLineIsLeftOut() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
