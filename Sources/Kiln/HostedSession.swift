@@ -22,15 +22,18 @@ public final class HostedSession: HostedScene {
     private let hud: RenderHUD?
     /// Where the scene's sounds are mixed in an offline render.
     public let mixer: OfflineMixer?
+    /// Where the window keeps the input log on disk as it grows, for `kiln recover`.
+    let journal: SessionJournal?
 
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
     /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
-    /// clip's sound track.
+    /// clip's sound track; `journal` keeps the input log on disk, frame by frame.
     public init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
-         mixer: OfflineMixer? = nil) {
+         mixer: OfflineMixer? = nil, journal: SessionJournal? = nil) {
         self.session = session
+        self.journal = journal
         self.hud = hud
         self.mixer = mixer
         self.capturePath = capturePath
@@ -38,6 +41,7 @@ public final class HostedSession: HostedScene {
         self.remake = remake
         reportedProblem = !reportsProblems
         if let problem = tuning?.problem { showBanner(problem) }
+        startJournal()
     }
 
     /// The hosted scene's name.
@@ -65,6 +69,7 @@ public final class HostedSession: HostedScene {
             reportedProblem = true
             warn("the script stopped: \(problem)")
         }
+        journal?.endFrame(at: time - timeOrigin)
     }
 
     /// Hands a pointer event to the session, its time counted from when the current scene was made.
@@ -90,10 +95,18 @@ public final class HostedSession: HostedScene {
             session.scene.leave()
             session = remake(tuningSources)
             timeOrigin = lastTime
+            startJournal()
             warn("tuning applied to \(name)")
         case .rejected(let error):
             showBanner(error)
         }
+    }
+
+    /// Starts the scene's part of the journal: its log from here on goes to disk too.
+    private func startJournal() {
+        guard let journal, let log = session.inputLog else { return }
+        journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningSources))
+        session.inputLogObserver = { journal.record($0) }
     }
 
     private func showBanner(_ error: TuningError) {

@@ -17,14 +17,18 @@ public final class LiveClipSaver: ClipSaver {
         self.device = device
     }
 
+    public func recordingStarted(_ scene: HostedScene, at time: Double) {
+        (scene as? HostedSession)?.journal?.recordingStarted(at: time)
+    }
+
     public func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
         guard let hosted = scene as? HostedSession, let log = hosted.session.inputLog else { return }
+        hosted.journal?.recordingStopped()
         let script = log.script, name = hosted.name, device = device, fps = fps
         let tuningSources = hosted.tuningSources
         // A retuned scene started afresh: its log counts from then.
         let start = max(0, start - hosted.timeOrigin), end = max(0, end - hosted.timeOrigin)
-        let isMuted = settings.isMuted
-        let showsTouches = settings.showsTouches, showsHUD = settings.showsHUD, scale = settings.scale, format = settings.format
+        let replaySettings = settings, scale = settings.scale, format = settings.format
         let folder = settings.resolvedFolder()
         let stamp = Self.timestamp()
         let path = (folder as NSString).appendingPathComponent("kiln-\(name)-\(stamp).\(format.rawValue)")
@@ -37,8 +41,7 @@ public final class LiveClipSaver: ClipSaver {
             status.current = .failed("\(error)")
             return
         }
-        let timing = ClipTiming(fps: fps, firstFrame: Int((start * fps).rounded(.up)),
-                                frameCount: max(1, Int(((end - start) * fps).rounded())))
+        let timing = Self.timing(from: start, to: end, fps: fps)
         status.current = .saving(path: path, fraction: 0)
         warn(String(format: "recorded %.1f s of %@; saving %@", end - start, name, path))
         Thread.detachNewThread {
@@ -47,13 +50,7 @@ public final class LiveClipSaver: ClipSaver {
                 let summary = try ClipRenderer.render(
                     to: path, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
                     makeScene: {
-                        var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
-                        context.tuningSources = tuningSources
-                        return HostedSession.offline(
-                            context: context, isMuted: isMuted,
-                            scene: { SceneCatalog.make(name, context: $0) ?? LauncherScene(context: $0) },
-                            session: { SceneSession(scene: $0, script: script, showsTouches: showsTouches) },
-                            hud: { showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
+                        Self.replay(script, of: name, device: device, tuning: tuningSources, settings: replaySettings)
                     },
                     progress: { done, total in
                         progress.update(done: done, total: total)
@@ -69,6 +66,27 @@ public final class LiveClipSaver: ClipSaver {
                 warn("cannot save the recording: \(error)")
             }
         }
+    }
+
+    /// The frames of log time `start ..< end` at `fps`: from the first whole frame at or
+    /// after `start`, at least one.
+    public static func timing(from start: Double, to end: Double, fps: Double) -> ClipTiming {
+        ClipTiming(fps: fps, firstFrame: Int((start * fps).rounded(.up)),
+                   frameCount: max(1, Int(((end - start) * fps).rounded())))
+    }
+
+    /// A new offline session of scene `name` replaying an input log from the scene's
+    /// start, as R renders it: on `device`, with the tuning `tuning`, heard unless
+    /// `settings` mutes it, with the touches and the HUD it asks for.
+    public static func replay(_ script: InputScript, of name: String, device: DevicePreset, tuning: [TuningSource],
+                              settings: RecordingSettings) -> HostedSession {
+        var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
+        context.tuningSources = tuning
+        return HostedSession.offline(
+            context: context, isMuted: settings.isMuted,
+            scene: { SceneCatalog.make(name, context: $0) ?? LauncherScene(context: $0) },
+            session: { SceneSession(scene: $0, script: script, showsTouches: settings.showsTouches) },
+            hud: { settings.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
     }
 
     /// "20250314-093015", local time.

@@ -105,9 +105,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     // display is said alone); no audio device is one warning, then silence.
     var sounds: AudioService?
     let haptics = ControllerHaptics()
+    var settings = recording.settings
+    settings.isMuted = live.mute
+    var journal: SessionJournal?
     do {
-        var settings = recording.settings
-        settings.isMuted = live.mute
         let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
@@ -135,7 +136,8 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 retunedSession.startInputLog(device: device.name, seed: seed)
                 return retunedSession
             }
-            return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake), open)
+            return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
+                                          journal: journal), open)
         }
         options.tabletPath = tablet
         options.showsHUD = showsHUD
@@ -144,5 +146,9 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
         warn("\(error)")
         throw ExitCode(2)
     }
+    // Only a window that opened keeps a journal; its scenes are made once it runs.
+    journal = SessionJournal.startForWindow(settings: settings, device: device)
     host.run(scene: scene == "launcher" ? nil : scene)
+    // Closed cleanly (Esc, the window's close button, SIGINT or SIGTERM): nothing to recover.
+    journal?.remove()
 }

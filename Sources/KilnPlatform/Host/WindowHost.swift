@@ -205,6 +205,7 @@ public final class WindowHost {
             saver.save(scene, from: start, to: time, status: recordingStatus)
         } else {
             recordingStart = time
+            saver.recordingStarted(scene, at: time)
         }
     }
 }

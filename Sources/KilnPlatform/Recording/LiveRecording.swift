@@ -29,7 +29,13 @@ public final class RecordingStatus: Sendable {
 
 /// Saves a stretch of a scene shown in the window as a video (the `kiln` executable's part).
 public protocol ClipSaver: AnyObject {
+    /// R started a recording of `scene` at scene time `time`; the save comes when it ends.
+    func recordingStarted(_ scene: HostedScene, at time: Double)
     /// Starts saving scene time `start ..< end` of `scene` in the background, reporting
     /// through `status`. Called on the window's thread before the scene is closed.
     func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus)
+}
+
+extension ClipSaver {
+    public func recordingStarted(_ scene: HostedScene, at time: Double) {}
 }

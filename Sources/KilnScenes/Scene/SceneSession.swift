@@ -17,6 +17,8 @@ public final class SceneSession {
     /// Everything the scene has been given since it appeared, scripted and live, when
     /// logging: a stretch of it can be rendered again offline (recording in the window).
     public private(set) var inputLog: ScriptRecorder?
+    /// Told everything the input log records, as it records it (a journal kept on disk).
+    public var inputLogObserver: ((ScriptOutput) -> Void)?
     /// Told every pointer event the scene is given, scripted or live (a HUD's pressure graph).
     public var pointerObserver: ((PointerEvent) -> Void)?
     /// Set to each frame's time just before the scene advances to it, so that services
@@ -57,11 +59,11 @@ public final class SceneSession {
             for output in player.play(upTo: time, on: scene) {
                 switch output {
                 case .pointer(let event):
-                    inputLog?.record(event)
+                    log(output)
                     touchIndicators?.handle(event)
                     pointerObserver?(event)
-                case .key(let key, let at):
-                    inputLog?.record(key, at: at)
+                case .key:
+                    log(output)
                 }
             }
             if scriptProblem == nil { scriptProblem = player.problem }
@@ -75,7 +77,7 @@ public final class SceneSession {
     /// Live pointer input.
     public func handle(_ event: PointerEvent) {
         recorder?.record(event)
-        inputLog?.record(event)
+        log(.pointer(event))
         touchIndicators?.handle(event)
         pointerObserver?(event)
         scene.handle(event)
@@ -89,7 +91,17 @@ public final class SceneSession {
     /// Live key input; `false` when the scene does not use the key.
     public func handle(_ key: KeyPress, at time: Double) -> Bool {
         recorder?.record(key, at: time)
-        inputLog?.record(key, at: time)
+        log(.key(key, time: time))
         return scene.handle(key)
+    }
+
+    /// Adds `output` to the input log, when logging, and tells the observer.
+    private func log(_ output: ScriptOutput) {
+        guard inputLog != nil else { return }
+        switch output {
+        case .pointer(let event): inputLog?.record(event)
+        case .key(let key, let time): inputLog?.record(key, at: time)
+        }
+        inputLogObserver?(output)
     }
 }

@@ -12,13 +12,14 @@ public final class KilnApp: @unchecked Sendable {
     private var stderrText = ""
     private var stdoutClosed = false
 
-    /// Launches `binary` with `arguments` on `session`'s display.
-    public init(binary: URL, arguments: [String], session: XvfbSession) throws {
+    /// Launches `binary` with `arguments` on `session`'s display, with `environment` added
+    /// to the session's.
+    public init(binary: URL, arguments: [String], session: XvfbSession, environment: [String: String] = [:]) throws {
         self.session = session
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = session.environment
+        process.environment = session.environment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

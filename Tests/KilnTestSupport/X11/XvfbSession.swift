@@ -50,15 +50,25 @@ public final class XvfbSession: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops the server (kill, then wait for it); calling it again does nothing.
+    /// Stops the server (kill, then wait for it) and removes its state folder; calling it
+    /// again does nothing.
     public func stop() {
         server.end()
+        try? FileManager.default.removeItem(at: stateHome)
     }
 
-    /// The environment for a client of this server: this process's, with `DISPLAY` set.
+    /// The clients' `XDG_STATE_HOME`, made by the first window that keeps state there.
+    public var stateHome: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("kiln-xvfb\(display.dropFirst())-state-\(getpid())")
+    }
+
+    /// The environment for a client of this server: this process's, with `DISPLAY` set, and
+    /// `XDG_STATE_HOME` in a folder of the server's, so that windows keep their journals there
+    /// and not in the user's own (`stop()` removes it).
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        environment["XDG_STATE_HOME"] = stateHome.path
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         return environment
     }

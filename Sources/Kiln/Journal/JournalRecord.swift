@@ -1,0 +1,170 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+/// What a journal starts with: who wrote it, when, and how R would have saved the session.
+public struct JournalHeader: Codable, Equatable, Sendable {
+    /// The format's version, 1.
+    public var journal: Int
+    /// The process that wrote it.
+    public var pid: Int32
+    /// When the window opened, in seconds since 1970.
+    public var started: Double
+    /// The device canvas: its name and size in points.
+    public var device: String
+    public var width: Double
+    public var height: Double
+    /// What R saves: device pixels per point, the format, touches, HUD, sound.
+    public var scale: Double
+    public var format: String
+    public var touches: Bool
+    public var hud: Bool
+    public var muted: Bool
+
+    /// The header of a journal written now by this process, for `settings` on `device`.
+    public init(settings: RecordingSettings, device: DevicePreset, pid: Int32 = getpid(), started: Date = Date()) {
+        journal = 1
+        self.pid = pid
+        self.started = started.timeIntervalSince1970
+        self.device = device.name
+        width = device.size.width
+        height = device.size.height
+        scale = settings.scale
+        format = settings.format.rawValue
+        touches = settings.showsTouches
+        hud = settings.showsHUD
+        muted = settings.isMuted
+    }
+
+    /// The canvas the session ran on.
+    public var devicePreset: DevicePreset {
+        DevicePreset(name: device, title: DevicePreset.named(device)?.title ?? device, size: Size(width, height))
+    }
+
+    /// The settings R had.
+    public var settings: RecordingSettings {
+        RecordingSettings(format: VideoFormat(rawValue: format) ?? .mp4, scale: scale, showsTouches: touches,
+                          showsHUD: hud, isMuted: muted)
+    }
+}
+
+/// A scene made afresh (opened, or retuned): what its input log replays from.
+public struct JournalScene: Codable, Equatable, Sendable {
+    /// The scene's name in the catalogue.
+    public var scene: String
+    public var seed: UInt64?
+    /// The window's scene time when the scene was made: its log counts from there.
+    public var origin: Double
+    /// The tuning in force, as the files read then.
+    public var tuning: [JournalTuning]
+
+    public init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource]) {
+        self.scene = scene
+        self.seed = seed
+        self.origin = origin
+        self.tuning = tuning.map { JournalTuning(name: $0.name, text: $0.text) }
+    }
+
+    /// The tuning sources as the scene had them.
+    public var tuningSources: [TuningSource] { tuning.map { TuningSource(name: $0.name, text: $0.text) } }
+}
+
+/// One tuning file's name and text.
+public struct JournalTuning: Codable, Equatable, Sendable {
+    public var name: String
+    public var text: String
+}
+
+/// One line of a journal: every line is a JSON object of one of these kinds, so that a
+/// line cut off by a kill is told from a whole one.
+public enum JournalRecord: Equatable, Sendable {
+    case header(JournalHeader)
+    case scene(JournalScene)
+    /// Input the scene's log recorded, at a time of that log.
+    case input(ScriptOutput)
+    /// A frame the window drew, at a time of the scene's log.
+    case frame(Double)
+    /// R started a recording at this window scene time.
+    case recordingStarted(Double)
+    /// R ended the recording.
+    case recordingStopped
+
+    /// The record as one line of JSON, without its newline.
+    public var line: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data?
+        switch self {
+        case .header(let header): data = try? encoder.encode(header)
+        case .scene(let scene): data = try? encoder.encode(scene)
+        case .input(let output): data = try? encoder.encode(JournalInput(output))
+        case .frame(let time): data = try? encoder.encode(["frame": time])
+        case .recordingStarted(let time): data = try? encoder.encode(["recording": time])
+        case .recordingStopped: data = try? encoder.encode(["recording": "stopped"])
+        }
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The record a line holds, or `nil` when it is not one.
+    public init?(line: Substring) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        let decoder = JSONDecoder(), data = Data(line.utf8)
+        if object["journal"] != nil, let header = try? decoder.decode(JournalHeader.self, from: data) {
+            self = .header(header)
+        } else if object["scene"] != nil, let scene = try? decoder.decode(JournalScene.self, from: data) {
+            self = .scene(scene)
+        } else if object["t"] != nil, let input = try? decoder.decode(JournalInput.self, from: data),
+                  let output = input.output {
+            self = .input(output)
+        } else if let frame = try? decoder.decode([String: Double].self, from: data)["frame"], frame.isFinite {
+            self = .frame(frame)
+        } else if let time = try? decoder.decode([String: Double].self, from: data)["recording"], time.isFinite {
+            self = .recordingStarted(time)
+        } else if (try? decoder.decode([String: String].self, from: data))?["recording"] == "stopped" {
+            self = .recordingStopped
+        } else {
+            return nil
+        }
+    }
+}
+
+/// A pointer event or key press as a journal line holds it.
+struct JournalInput: Codable {
+    var t: Double
+    var key: String?
+    var modifiers: Int?
+    var phase: PointerPhase?
+    var x: Double?, y: Double?
+    var id: Int?
+    var device: PointerDevice?
+    var buttons: Int?
+    var pressure: Double?
+    var source: String?
+
+    init(_ output: ScriptOutput) {
+        t = output.time
+        switch output {
+        case .key(let key, _):
+            self.key = key.key
+            modifiers = key.modifiers.rawValue
+        case .pointer(let event):
+            phase = event.phase
+            x = event.location.x
+            y = event.location.y
+            id = event.id
+            device = event.device
+            buttons = event.buttons
+            pressure = event.pressure
+            source = event.pressureSource
+        }
+    }
+
+    var output: ScriptOutput? {
+        guard t.isFinite else { return nil }
+        if let key { return .key(KeyPress(key, modifiers: KeyPress.Modifiers(rawValue: modifiers ?? 0)), time: t) }
+        guard let phase, let x, let y, x.isFinite, y.isFinite, let id, let device, let buttons else { return nil }
+        return .pointer(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: t, device: device,
+                                     pressure: pressure, pressureSource: source, buttons: buttons))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+/// What a journal holds, read back: the scene as R would have rendered it.
+///
+/// A journal cut off by a kill is read up to its last whole line; a line that is not a
+/// record ends the reading there too, since what follows it may not fit what came before.
+public struct RecoveredSession: Sendable {
+    /// The journal read.
+    public var path: String
+    public var header: JournalHeader
+    /// The scene at the journal's end, with its seed and tuning.
+    public var scene: JournalScene
+    /// The scene's input log as R replays it: a script from the scene's start.
+    public var script: InputScript
+    /// Where R's recording started, in the log's time, when one was running.
+    public var recordingStart: Double?
+    /// The log's last time: its last frame, or its last input if later.
+    public var end: Double
+    /// The time of the last input, if there was any.
+    public var lastInput: Double?
+    /// Bytes after the last whole record (a line cut off, or one that is not a record).
+    public var unreadBytes: Int
+
+    /// Reads the journal at `path`; throws `JournalError.unreadable` when not even its
+    /// header and a scene can be read.
+    public init(path: String) throws {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw JournalError.unreadable(path: path, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        try self.init(path: path, data: data)
+    }
+
+    /// Reads a journal's bytes; `path` names it.
+    public init(path: String, data: Data) throws {
+        var header: JournalHeader?
+        var scene: JournalScene?
+        var inputs: [ScriptOutput] = []
+        var recordingStart: Double?
+        var lastFrame: Double?
+        var read = 0
+        // A line counts only with its newline: the last one may have been cut off mid-write.
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            guard let record = JournalRecord(line: Substring(decoding: line, as: UTF8.self)) else { break }
+            if header == nil {
+                guard case .header(let first) = record else { break }
+                header = first
+            }
+            switch record {
+            case .header:
+                break
+            case .scene(let made):
+                scene = made
+                inputs = []
+                lastFrame = nil
+            case .input(let output):
+                inputs.append(output)
+            case .frame(let time):
+                lastFrame = time
+            case .recordingStarted(let time):
+                recordingStart = time
+            case .recordingStopped:
+                recordingStart = nil
+            }
+            read += line.count + 1
+        }
+        guard let header else {
+            let reason = data.isEmpty ? "is empty" : "is not a Kiln session journal"
+            throw JournalError.unreadable(path: path, reason: reason)
+        }
+        guard let scene else {
+            throw JournalError.unreadable(path: path, reason: "holds no scene (the window closed before one opened)")
+        }
+        self.path = path
+        self.header = header
+        self.scene = scene
+        var log = ScriptRecorder(scene: scene.scene, device: header.device, seed: scene.seed)
+        for input in inputs {
+            switch input {
+            case .pointer(let event): log.record(event)
+            case .key(let key, let time): log.record(key, at: time)
+            }
+        }
+        script = log.script
+        self.recordingStart = recordingStart.map { max(0, $0 - scene.origin) }
+        lastInput = inputs.last?.time
+        end = max(lastFrame ?? 0, lastInput ?? 0)
+        unreadBytes = data.count - read
+    }
+
+    /// When the window opened.
+    public var started: Date { Date(timeIntervalSince1970: header.started) }
+
+    /// Where the clip starts in the log: R's start, or the scene's when R was not running.
+    public var clipStart: Double { recordingStart ?? 0 }
+
+    /// The clip's length in seconds.
+    public var clipLength: Double { max(0, end - clipStart) }
+
+    /// The frames R would have rendered, at `fps`.
+    public func timing(fps: Double) -> ClipTiming {
+        LiveClipSaver.timing(from: clipStart, to: end, fps: fps)
+    }
+
+    /// One line for a list: the scene, when, how long, what of it is recovered, the path.
+    public var summary: String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        var line = "\(scene.scene)  \(formatter.string(from: started))  "
+            + String(format: "%.1f s", clipLength)
+        if let recordingStart { line += String(format: " (recording from %.1f s)", recordingStart) }
+        if unreadBytes > 0 { line += " (cut off; read to its last whole record)" }
+        return line + "  " + path
+    }
+}

@@ -1,0 +1,173 @@
+// A window killed in the middle of a performance, under Xvfb: its journal is left behind,
+// and `kiln recover` renders what it had done exactly as `kiln render` renders the same
+// input. Windows that close cleanly leave nothing.
+import Foundation
+import KilnCore
+import KilnScenes
+import KilnTestSupport
+import Testing
+
+// Part of the end-to-end suite, so that it never runs beside the other windows.
+extension EndToEndTests {
+    /// A slow drag of the Pocket down into the laser, as raw mouse events, 0.5 s into the
+    /// scene: 6 s of moves at 120 Hz, then a release and a long wait.
+    static let slowDrag: [ScriptEvent] = (0...720).map { i in
+        let t = Double(i) / 120
+        let phase: PointerPhase = i == 0 ? .began : i == 720 ? .ended : .moved
+        return ScriptEvent(time: t, phase: phase, location: Point(195, 254 + 56 * t))
+    }
+
+    static func slowDragScript(until cut: Double = .infinity) -> InputScript {
+        // The events are 1/120 s apart: a microsecond's leeway cannot take in the next one.
+        let events = slowDrag.filter { 0.5 + $0.time <= cut + 1e-6 }
+        return InputScript(scene: "laser", device: "iphone-14", seed: 1,
+                           steps: [.wait(0.5), .events(events), .wait(10)])
+    }
+
+    @Test("Killed mid-drag, the window leaves a journal that kiln recover renders frame for frame as the script cut there")
+    func recoverAfterSIGKILL() throws {
+        let binary = try KilnBinary.locate()
+        let session = try XvfbSession(width: 1280, height: 1024)
+        defer { session.stop() }
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-recover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: files) }
+        let state = files.appendingPathComponent("state")
+        let environment = session.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
+        let script = files.appendingPathComponent("drag.json")
+        try Self.slowDragScript().jsonText.write(to: script, atomically: true, encoding: .utf8)
+        // The pointer starts in the middle of the screen, over the window: moved off it, it
+        // sends the scene no hover the script does not have.
+        try ExternalCommand.run(try ExternalCommand.require("xdotool", package: "xdotool"), ["mousemove", "0", "0"],
+                                environment: environment, timeout: 10)
+
+        let app = try KilnApp(binary: binary, arguments: ["play", script.path, "--mute", "--record-scale", "0.5",
+                                                          "--events", "--quit-after", "60"],
+                              session: session, environment: ["XDG_STATE_HOME": state.path])
+        defer { app.terminate() }
+        try app.waitForLine(containing: "laser.on", timeout: 30)
+        Thread.sleep(forTimeInterval: 2.5)
+        kill(app.pid, SIGKILL)
+        #expect(try eventually(within: 5) { !app.isRunning })
+
+        let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
+        #expect(journals.count == 1)
+        let journal = state.appendingPathComponent("kiln").appendingPathComponent(try #require(journals.first))
+        let cut = try lastInputTime(inJournal: journal)
+        #expect(cut > 0.6 && cut < 6.5, "the kill came in the middle of the drag: its last input at \(cut) s")
+        // A kill in the middle of a write leaves part of a line: it is left out.
+        let handle = try FileHandle(forWritingTo: journal)
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"t":9.5,"phase":"mov"#.utf8))
+        try handle.close()
+
+        func recover(_ arguments: [String]) throws -> CommandOutput {
+            try ExternalCommand.run(binary, ["recover"] + arguments, environment: environment, timeout: 300,
+                                    allowFailure: true)
+        }
+        let listed = try recover([])
+        let recovered = files.appendingPathComponent("recovered")
+        let rendered = try recover(["--render", recovered.path + "/"])
+        let cutScript = files.appendingPathComponent("cut.json")
+        try Self.slowDragScript(until: cut).jsonText.write(to: cutScript, atomically: true, encoding: .utf8)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: recovered.path).sorted()
+        let reference = files.appendingPathComponent("reference")
+        try ExternalCommand.run(binary, ["render", "laser", "--script", cutScript.path, "--frames", "\(frames.count)",
+                                         "--scale", "0.5", "--out", reference.path + "/"], timeout: 300)
+
+        #expect(listed.status == 0)
+        #expect(listed.text.split(separator: "\n").count == 1)
+        #expect(listed.text.hasPrefix("1  laser  ") && listed.text.contains(journal.path), "\(listed.text)")
+        #expect(listed.text.contains("cut off"))
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(rendered.stderr.contains("read to its last whole record"))
+        #expect(frames.count >= Int(cut * 60), "the clip runs at least to the last input: \(frames.count) frames")
+        let differing = try frames.filter { name in
+            try Data(contentsOf: recovered.appendingPathComponent(name))
+                != Data(contentsOf: reference.appendingPathComponent(name))
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(frames.count) frames differ, first \(differing.first ?? "")")
+
+        let discarded = try recover(["--discard"])
+        let after = try recover([])
+        #expect(discarded.status == 0 && discarded.stderr.contains("discarded \(journal.path)"))
+        #expect(!FileManager.default.fileExists(atPath: journal.path))
+        #expect(after.status == 0 && after.text.isEmpty && after.stderr.contains("no crashed session to recover"))
+    }
+
+    @Test("A window that quits, or is ended with SIGTERM, leaves no journal", arguments: [false, true])
+    func cleanExitLeavesNoJournal(byTerm: Bool) throws {
+        let binary = try KilnBinary.locate()
+        let session = try XvfbSession(width: 1280, height: 1024)
+        defer { session.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let folder = state.appendingPathComponent("kiln").path
+
+        let app = try KilnApp(binary: binary, arguments: ["laser", "--mute", "--events", "--quit-after", byTerm ? "60" : "3"],
+                              session: session, environment: ["XDG_STATE_HOME": state.path])
+        defer { app.terminate() }
+        try app.waitForLine(containing: "laser.on", timeout: 30)
+        let whileOpen = try FileManager.default.contentsOfDirectory(atPath: folder)
+        if byTerm { kill(app.pid, SIGTERM) }
+
+        #expect(try eventually(within: 15) { !app.isRunning })
+        #expect(whileOpen.count == 1 && whileOpen.first?.hasSuffix(".journal") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("Journals that cannot be read are one line each; a choice that is not there, or not a journal, is one line")
+    func unreadableJournals() throws {
+        let binary = try KilnBinary.locate()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let folder = state.appendingPathComponent("kiln")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("kiln-1-20250101-000000.journal"))
+        try Data("\u{0}\u{1}binary\nmore".utf8).write(to: folder.appendingPathComponent("kiln-2-20250101-000000.journal"))
+        let notJournal = state.appendingPathComponent("notes.txt")
+        try Data("keep me\n".utf8).write(to: notJournal)
+        func recover(_ arguments: [String]) throws -> CommandOutput {
+            try ExternalCommand.run(binary, ["recover"] + arguments, environment: ["XDG_STATE_HOME": state.path],
+                                    timeout: 60, allowFailure: true)
+        }
+
+        let listed = try recover([])
+        let render = try recover(["--render", state.appendingPathComponent("out/").path])
+        let missing = try recover(["--journal", "3", "--render", state.appendingPathComponent("out/").path])
+        let stranger = try recover(["--journal", notJournal.path, "--discard"])
+
+        let lines = listed.text.split(separator: "\n")
+        #expect(listed.status == 0 && lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("cannot be read: ") && $0.contains(folder.path) }, "\(listed.text)")
+        #expect(listed.text.contains("is empty") && listed.text.contains("is not a Kiln session journal"))
+        for result in [render, missing, stranger] {
+            #expect(result.status == 1 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(missing.stderr.contains("there are 2 sessions to recover, not 3"))
+        #expect(FileManager.default.fileExists(atPath: notJournal.path))
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("out").path))
+    }
+
+    /// The time of the last whole input line of the journal at `url`.
+    private func lastInputTime(inJournal url: URL) throws -> Double {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let times = lines.compactMap { line -> Double? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            guard object?["phase"] != nil else { return nil }
+            return (object?["t"] as? NSNumber)?.doubleValue
+        }
+        return try #require(times.last)
+    }
+
+    /// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
+    private func eventually(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if try condition() { return true }
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+}
