@@ -61,7 +61,7 @@ struct PrototypeTemplateTests {
         #expect(try String(contentsOf: readme, encoding: .utf8) == "mine")
     }
 
-    @Test("A script in a prototype's Scripts folder finds the folder; a saved file changes its stamp")
+    @Test("A script in a prototype's Scripts folder finds the folder; a saved file changes its stamp; Package.swift is not compiled")
     func folders() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-folder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -70,6 +70,8 @@ struct PrototypeTemplateTests {
         let before = prototype.sourceStamp()
 
         try "// more\n".write(to: folder.appendingPathComponent("More.swift"), atomically: true, encoding: .utf8)
+        try "// a package around the folder\n".write(to: folder.appendingPathComponent("Package.swift"),
+                                                    atomically: true, encoding: .utf8)
 
         #expect(PrototypeFolder.containing(script: folder.appendingPathComponent("Scripts/demo.json").path) == prototype)
         #expect(PrototypeFolder.containing(script: folder.appendingPathComponent("demo.json").path) == nil)

@@ -27,10 +27,11 @@ public struct PrototypeFolder: Equatable, Sendable {
         return relative
     }
 
-    /// The Swift files compiled: the top level's `.swift` files, sorted by name.
+    /// The Swift files compiled: the top level's `.swift` files, sorted by name, but for a
+    /// `Package.swift`, which makes the folder a package too (to run its `Tests/`).
     public func sourceFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".") }.sorted()
+        return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".") && $0 != "Package.swift" }.sorted()
             .map { url.appendingPathComponent($0) }
     }
 
