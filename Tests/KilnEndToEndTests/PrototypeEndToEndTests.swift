@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Prototype folders, end to end", .serialized)
 struct PrototypeEndToEndTests {
-    @Test("kiln new makes a prototype that kiln render compiles and renders; a second kiln new refuses the folder")
+    @Test("kiln new makes a prototype that kiln render compiles and renders and kiln tuning lists; a second kiln new refuses the folder")
     func newThenRender() throws {
         try withPrototype { binary, folder in
             let png = folder.deletingLastPathComponent().appendingPathComponent("frame.png").path
@@ -15,6 +15,7 @@ struct PrototypeEndToEndTests {
             let rendered = try ExternalCommand.run(binary, ["render", folder.path, "--script", folder.path + "/Scripts/demo.json",
                                                             "--at", "0.8", "--scale", "1", "--out", png], timeout: 180)
             let again = try ExternalCommand.run(binary, ["new", folder.path], timeout: 30, allowFailure: true)
+            let tuning = try ExternalCommand.run(binary, ["tuning", folder.path], timeout: 180)
 
             #expect(rendered.stderr.contains("compiling the prototype"))
             #expect(!rendered.stderr.contains("unknown key"), "the tuning file matches the scene: \(rendered.stderr)")
@@ -23,6 +24,9 @@ struct PrototypeEndToEndTests {
             // The card is dragged down and left by 0.8 s: its blue is there, not at its home.
             #expect(isCardBlue(image.pixel(90, 530)), "pixel \(image.pixel(90, 530))")
             #expect(!isCardBlue(image.pixel(195, 380)), "pixel \(image.pixel(195, 380))")
+            // The folder's own tuning.toml is where each of its values comes from.
+            #expect(tuning.text.contains("spring = { damping_ratio = 0.62, response = 0.42 }"), "\(tuning.text)")
+            #expect(tuning.text.contains("# \(folder.path)/tuning.toml:"), "\(tuning.text)")
             #expect(again.status != 0)
             #expect(again.stderr.split(separator: "\n").count == 1 && again.stderr.contains("already exists"))
         }

@@ -8,7 +8,7 @@ struct TuningCommand: ParsableCommand {
         commandName: "tuning",
         abstract: "Print a scene's effective tuning: defaults, your ~/.config/kiln/SCENE.toml and --tuning, with each value's origin.")
 
-    @Argument(help: "The scene: \(SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name).joined(separator: ", ")).")
+    @Argument(help: "The scene: \(SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name).joined(separator: ", ")), or a prototype folder.")
     var scene: String
 
     @Option(help: "A tuning file over the defaults and your own file.")
@@ -18,6 +18,7 @@ struct TuningCommand: ParsableCommand {
     var defaults = false
 
     func run() throws {
+        let scene = try resolveScene(self.scene)
         guard let profile = SceneCatalog.entry(scene)?.tuning else {
             let tunable = SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name)
             warn("'\(scene)' has no tuning; choose one of \(tunable.joined(separator: ", "))")
@@ -27,7 +28,8 @@ struct TuningCommand: ParsableCommand {
             print(profile.defaultsText(), terminator: "")
             return
         }
-        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning, configHome: TuningFiles.configHome())
+        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning ?? PrototypeFolder.tuningFile(ofScene: scene),
+                                configHome: TuningFiles.configHome())
         switch files.reload() {
         case .rejected(let error):
             warn("\(error)")
