@@ -92,6 +92,28 @@ struct PrototypeEndToEndTests {
         }
     }
 
+    @Test("The bottom sheet example renders from its folder: its demo visits the detents in order and scrolls the list")
+    func bottomSheetFromItsFolder() throws {
+        let binary = try KilnBinary.locate()
+        let folder = ProjectFiles.root.appendingPathComponent("Examples/BottomSheet")
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-sheet-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+
+        let rendered = try ExternalCommand.run(binary, ["render", folder.path, "--script", folder.path + "/Scripts/demo.json",
+                                                        "--events", "--scale", "1", "--at", "11.5", "--out", png.path], timeout: 300)
+
+        let detents = rendered.text.split(separator: "\n").filter { $0.contains(#""event": "sheet.detent.changed""#) }
+            .compactMap { line in ["collapsed", "medium", "large"].first { line.contains(#""detent": "\#($0)""#) } }
+        #expect(detents == ["medium", "large", "medium", "collapsed"], "\(rendered.text)")
+        #expect(rendered.text.contains(#""event": "list.scrolled""#))
+        // The end: the sheet collapsed at the bottom, white, with the map's bay above it.
+        let image = try RGBImage(contentsOf: png.path)
+        #expect(image.width == 390 && image.height == 844)
+        let sheet = image.pixel(250, 812), bay = image.pixel(365, 600)
+        #expect(sheet.red > 240 && sheet.green > 240 && sheet.blue > 240, "sheet \(sheet)")
+        #expect(bay.blue > bay.red + 40, "bay \(bay)")
+    }
+
     private func withPrototype(_ body: (URL, URL) throws -> Void) throws {
         let binary = try KilnBinary.locate()
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-prototype-\(UUID().uuidString)")
