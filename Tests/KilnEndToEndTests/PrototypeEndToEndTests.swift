@@ -32,7 +32,7 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, and names a crash")
+    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, names a crash, and the crash is recovered")
     func devReloadsKeepsAndReports() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
@@ -89,6 +89,18 @@ struct PrototypeEndToEndTests {
             #expect(app.errorOutput.contains("the prototype 'card'") && app.errorOutput.contains("crashed with SIG"),
                     "stderr: \(app.errorOutput.suffix(1500))")
             #expect(app.ending.map { $0.bySignal || $0.status != 0 } == true)
+
+            // What was done before the crash is kept: once the code is fixed, it is recovered
+            // from the folder's code as it is then.
+            try write(original, to: source)
+            let frames = folder.appendingPathComponent("recovered").path + "/"
+            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames],
+                                                    environment: ProcessInfo.processInfo.environment
+                                                        .merging(["XDG_STATE_HOME": session.stateHome.path]) { $1 },
+                                                    timeout: 300, allowFailure: true)
+            #expect(recovered.status == 0, "stderr: \(recovered.stderr)")
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []
+            #expect(written.contains { $0.hasSuffix(".png") }, "\(written)")
         }
     }
 

@@ -120,6 +120,17 @@ struct SessionJournalTests {
         #expect(recovered.summary.contains("cut off"))
     }
 
+    @Test("A prototype's scene keeps the folder it was compiled from; Kiln's own scenes have none")
+    func sceneFolder() throws {
+        let prototype = JournalScene(scene: "card", seed: 1, origin: 0, tuning: [], folder: "/home/me/card")
+        let own = JournalScene(scene: "laser", seed: 1, origin: 0, tuning: [])
+
+        let lines = [JournalRecord.scene(prototype).line, JournalRecord.scene(own).line]
+
+        #expect(lines.map { JournalRecord(line: Substring($0)) } == [.scene(prototype), .scene(own)])
+        #expect(!lines[1].contains("folder"))
+    }
+
     @Test("A line that is no record ends the reading there, whole lines after it too")
     func corruptLineEndsTheReading() throws {
         let header = JournalRecord.header(JournalHeader(settings: RecordingSettings(), device: .iPhone14)).line

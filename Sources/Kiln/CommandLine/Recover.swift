@@ -75,6 +75,10 @@ struct Recover: ParsableCommand {
     }
 
     private func write(_ session: RecoveredSession, to out: String) throws {
+        // A prototype's scene: its folder is compiled again, as it is now.
+        if !session.hasKnownScene, let folder = session.scene.folder, PrototypeFolder.isPrototype(folder) {
+            _ = try resolveScene(folder)
+        }
         guard session.hasKnownScene else {
             warn("\(session.path): its scene '\(session.scene.scene)' is not one Kiln has")
             throw ExitCode(1)
