@@ -4,8 +4,8 @@
 // x264's encoding. A GIF (and its palette) keeps the B G R A pixels: its palette is chosen
 // from the frames' own colours. The packing is chosen once, when the writer starts, and runs
 // on the rendering thread in place of the copy it replaces: it reads the renderer's surface
-// once, and packing on the pipe's queue instead needed that copy as well, and was slower on
-// two busy cores.
+// once, while packing on the pipe's queue needs that copy as well and measured no faster on
+// two shared cores.
 // Limits: 4:2:0 needs even sizes, so a frame of odd width or height loses its last column or
 // row (ffmpeg's encoders would crop them too).
 import Foundation
