@@ -1,5 +1,6 @@
 // Recording in the real window with R, under Xvfb: the badge shows while recording, and
-// the stretch between the two presses is rendered again offline into a video file.
+// the stretch between the two presses is rendered again offline into a video file, with the
+// scene's sound unless the window is muted.
 import Foundation
 import KilnTestSupport
 import Testing
@@ -42,6 +43,50 @@ extension EndToEndTests {
             // The badge's red dot shows in the window's top-left corner while recording.
             let shot = try RGBImage(contentsOf: badge)
             #expect(hasRecordingRed(shot, within: 60))
+        }
+    }
+
+    @Test("R in a window that is not muted saves the stretch's sound: one AAC track, 48 kHz stereo, the laser's hum in it")
+    func recordWithSound() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try withApp(arguments: ["laser", "--touches", "--record-dir", folder.path, "--record-scale", "0.5"]) {
+            app, window, _ in
+            try app.waitForLine(containing: "laser.on", timeout: 15)
+            Thread.sleep(forTimeInterval: 0.5)
+
+            // The hum has been on for half a second when R is pressed: the recording hears it
+            // from its middle, then the sizzle of the cut.
+            try window.key("r")
+            Thread.sleep(forTimeInterval: 0.5)
+            try window.drag(fromCanvas: (x: 195, y: 254), to: (x: 195, y: 590), steps: 40)
+            try app.waitForLine(containing: "pocket.deleted", timeout: 15)
+            try window.key("r")
+            _ = try waitForStandardError(of: app.process, containing: "saved ", timeout: 120)
+
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+            let video = folder.appendingPathComponent(name)
+            let streams = try SoundTrackTests.streams(video)
+            let audio = streams.filter { $0["codec_type"] == "audio" }
+            let picture = try #require(streams.first { $0["codec_type"] == "video" })
+            #expect(audio.count == 1)
+            #expect(audio.first?["codec_name"] == "aac")
+            #expect(audio.first?["sample_rate"] == "48000")
+            #expect(audio.first?["channels"] == "2")
+            let videoLength = try #require(Double(picture["duration"] ?? ""))
+            let audioLength = try #require(Double(audio.first?["duration"] ?? ""))
+            #expect(abs(audioLength - videoLength) <= 1.0 / 60)
+            let left = try SoundTrackTests.decodedLeft(video)
+            // The decoder hands out whole AAC frames of 1024 samples, so the last one may run
+            // past the stream's duration by less than a frame of its own.
+            let decodedLength = Double(left.count) / 48_000
+            #expect(decodedLength >= videoLength - 1.0 / 60 && decodedLength <= videoLength + 1024.0 / 48_000)
+            // Every 20 ms window holds the hum (over 2000 loud in a render; silence is 0).
+            let windows = stride(from: 0, to: left.count - 960, by: 960).map { left[$0..<($0 + 960)] }
+            #expect(windows.count > 50)
+            for (i, window) in windows.enumerated() {
+                #expect(SoundTrackTests.rms(window) > 1500, "no hum \(Double(i) * 0.02) s into the recording")
+            }
         }
     }
 

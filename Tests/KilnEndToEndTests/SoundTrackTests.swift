@@ -31,7 +31,7 @@ struct SoundTrackTests {
     }
 
     /// Every stream's fields, as ffprobe reports them, one dictionary a stream.
-    func streams(_ file: URL) throws -> [[String: String]] {
+    static func streams(_ file: URL) throws -> [[String: String]] {
         let ffprobe = try ExternalCommand.require("ffprobe", package: "ffmpeg")
         let output = try ExternalCommand.run(ffprobe, [
             "-v", "error", "-show_entries", "stream=codec_type,codec_name,sample_rate,channels,duration",
@@ -47,7 +47,7 @@ struct SoundTrackTests {
     }
 
     /// The file's sound decoded to 48 kHz stereo, left channel only.
-    func decodedLeft(_ file: URL) throws -> [Int16] {
+    static func decodedLeft(_ file: URL) throws -> [Int16] {
         let ffmpeg = try ExternalCommand.require("ffmpeg", package: "ffmpeg")
         let output = try ExternalCommand.run(ffmpeg, ["-v", "error", "-i", file.path, "-map", "0:a:0",
                                                       "-f", "s16le", "-ac", "2", "-ar", "48000", "-"], timeout: 60)
@@ -70,7 +70,7 @@ struct SoundTrackTests {
 
         _ = try render("laser-delete.json", scene: "laser", to: "laser.mp4", ["--fps", "30"])
 
-        let all = try streams(out)
+        let all = try Self.streams(out)
         let audio = all.filter { $0["codec_type"] == "audio" }, video = all.filter { $0["codec_type"] == "video" }
         #expect(audio.count == 1)
         #expect(audio.first?["codec_name"] == "aac")
@@ -87,7 +87,7 @@ struct SoundTrackTests {
 
         _ = try render("pressure-confirm.json", scene: "pressure", to: "ring.webm")
 
-        let all = try streams(out)
+        let all = try Self.streams(out)
         let audio = all.filter { $0["codec_type"] == "audio" }
         #expect(audio.count == 1)
         #expect(audio.first?["codec_name"] == "opus")
@@ -98,7 +98,7 @@ struct SoundTrackTests {
             "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
             "-of", "csv=p=0", out.path], timeout: 60).text
         let videoLength = (Double(frames.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) / 60
-        let audioLength = Double(try decodedLeft(out).count) / 48_000
+        let audioLength = Double(try Self.decodedLeft(out).count) / 48_000
         #expect(abs(audioLength - videoLength) <= 1.0 / 60)
     }
 
@@ -106,7 +106,7 @@ struct SoundTrackTests {
     func muted() throws {
         _ = try render("laser-delete.json", scene: "laser", to: "quiet.mp4", ["--mute", "--frames", "30"])
 
-        let all = try streams(scratch.appendingPathComponent("quiet.mp4"))
+        let all = try Self.streams(scratch.appendingPathComponent("quiet.mp4"))
         #expect(all.filter { $0["codec_type"] == "audio" }.isEmpty)
         #expect(all.filter { $0["codec_type"] == "video" }.count == 1)
     }
@@ -123,7 +123,7 @@ struct SoundTrackTests {
         let track = try #require(SoundTrack(wav: wavs[0]))
         #expect(track.frameCount == 3 * 48_000)
         #expect(track.samples.contains { $0 != 0 })
-        let decoded = try ["a", "b"].map { try decodedLeft(scratch.appendingPathComponent("\($0).mp4")) }
+        let decoded = try ["a", "b"].map { try Self.decodedLeft(scratch.appendingPathComponent("\($0).mp4")) }
         #expect(decoded[0] == decoded[1])
     }
 
@@ -169,7 +169,7 @@ struct SoundTrackTests {
         let cut = try #require(Self.times(of: "pocket.cut.begin", in: result).first)
         let deleted = try #require(Self.times(of: "pocket.deleted", in: result).first)
 
-        let left = try decodedLeft(scratch.appendingPathComponent("cut.mp4"))
+        let left = try Self.decodedLeft(scratch.appendingPathComponent("cut.mp4"))
 
         // 20 ms windows: loudness for the hum, the energy of sample-to-sample change for
         // the sizzle's crackle (the hum is smooth: about 100 alone; sizzling, over 1000).
@@ -196,7 +196,7 @@ struct SoundTrackTests {
         let changes = Self.times(of: "zone.changed", in: result)
         #expect(changes.count >= 8)
 
-        let left = try decodedLeft(scratch.appendingPathComponent("tour.mp4"))
+        let left = try Self.decodedLeft(scratch.appendingPathComponent("tour.mp4"))
 
         for time in changes {
             // The onset: the first sample past a quarter of the loudest one near the event.

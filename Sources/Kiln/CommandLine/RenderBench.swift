@@ -14,8 +14,8 @@ struct RenderBench: ParsableCommand {
             The script plays from a fresh scene and its frames go through ffmpeg into an MP4 \
             in a temporary folder, removed afterwards. Reported: the wall time, the clip's \
             length and their ratio (× real time), and the seconds and milliseconds per frame \
-            in each stage: scene update, compositing, pixel hand-off (copying the frame for \
-            the encoder), audio mix (the track's mix, its WAV and the mux), encoder wait \
+            in each stage: scene update, compositing, pixel hand-off (packing the frame for \
+            the encoder, as 4:2:0 YUV), audio mix (the track's mix, its WAV and the mux), encoder wait \
             (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up).
             """)
 

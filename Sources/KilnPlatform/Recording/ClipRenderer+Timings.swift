@@ -13,7 +13,8 @@ extension ClipRenderer {
         public var sceneUpdate = 0.0
         /// Drawing the frame, before its pixels are lent to the sink.
         public var compositing = 0.0
-        /// The sink taking the frame: copying it into a buffer for the encoder.
+        /// The sink taking the frame: packing it into a buffer for the encoder (a video's as
+        /// 4:2:0 YUV).
         public var pixelHandOff = 0.0
         /// The rest of the sound track's mix, its WAV and adding it to the video.
         public var audioMix = 0.0

@@ -1,7 +1,7 @@
 // Encodes frames into a video file through ffmpeg: raw pixels go down a pipe, never
-// through temporary image files. Each frame is copied into one of a few reused buffers and
-// written to the pipe on ffmpeg's writer queue, so the next frame renders while ffmpeg reads
-// this one. ffmpeg writes a hidden file beside the output, renamed to the final name only
+// through temporary image files. Each frame is packed (a video's converted to 4:2:0 YUV,
+// `FramePacking`) into one of a few reused buffers and written to the pipe on ffmpeg's writer
+// queue, so the next frame renders while ffmpeg reads this one. ffmpeg writes a hidden file beside the output, renamed to the final name only
 // when it is complete. Limits: one video stream; the sound track is added afterwards
 // (`SoundTrackMuxer`).
 import Foundation
@@ -29,6 +29,7 @@ public final class VideoWriter: @unchecked Sendable {
 
     private let temporary: String
     private let process: FFmpegProcess
+    private let packing: any FramePacking
     private let freeBuffers = DispatchSemaphore(value: VideoWriter.bufferCount)
     private let pool: Mutex<[FrameBuffer]>
     private let pipeBroken = Atomic<Bool>(false)
@@ -45,14 +46,15 @@ public final class VideoWriter: @unchecked Sendable {
         self.width = width
         self.height = height
         temporary = try Self.reserveTemporary(for: path)
-        let arguments = Self.arguments(output: output, width: width, height: height, fps: fps, to: temporary)
+        packing = Self.packing(for: output, width: width, height: height)
+        let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: temporary)
         do {
             process = try FFmpegProcess(executable: ffmpeg, arguments: arguments)
         } catch {
             unlink(temporary)
             throw error
         }
-        let frameBytes = width * height * 4
+        let frameBytes = packing.byteCount
         pool = Mutex((0..<Self.bufferCount).map { _ in
             FrameBuffer(bytes: .allocate(byteCount: frameBytes, alignment: 64))
         })
@@ -70,11 +72,8 @@ public final class VideoWriter: @unchecked Sendable {
         freeBuffers.wait()
         secondsWaiting += waitClock.now - waitStarted
         guard let buffer = pool.withLock({ $0.popLast() }) else { preconditionFailure("no free frame buffer") }
-        let rowBytes = width * 4
-        for y in 0..<height {
-            (buffer.bytes.baseAddress! + y * rowBytes).copyMemory(from: pixels.baseAddress! + y * pitch, byteCount: rowBytes)
-        }
         frameCount += 1
+        packing.pack(pixels.baseAddress!, pitch: pitch, into: buffer.bytes.baseAddress!)
         process.write(UnsafeRawBufferPointer(buffer.bytes)) { [self] written in
             if !written { pipeBroken.store(true, ordering: .relaxed) }
             pool.withLock { $0.append(buffer) }
@@ -129,10 +128,20 @@ public final class VideoWriter: @unchecked Sendable {
         return temporary
     }
 
+    /// How frames for `output` go down the pipe: a video's as 4:2:0 YUV, a GIF's and its
+    /// palette's as the renderer's own pixels.
+    static func packing(for output: Output, width: Int, height: Int) -> any FramePacking {
+        switch output {
+        case .video(.mp4, _), .video(.webm, _): YUV420Packing(width: width, height: height)
+        case .video(.gif, _), .palette: BGRAPacking(width: width, height: height)
+        }
+    }
+
     /// The whole ffmpeg command line after the executable.
-    static func arguments(output: Output, width: Int, height: Int, fps: Double, to file: String) -> [String] {
+    static func arguments(output: Output, packing: any FramePacking, fps: Double, to file: String) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "bgr0", "-video_size", "\(width)x\(height)",
+                         "-f", "rawvideo", "-pix_fmt", packing.pixelFormat,
+                         "-video_size", "\(packing.packedWidth)x\(packing.packedHeight)",
                          "-framerate", String(format: "%g", fps), "-i", "pipe:0"]
         switch output {
         case .palette:
@@ -146,11 +155,9 @@ public final class VideoWriter: @unchecked Sendable {
                           "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle"]
             arguments += VideoFormat.gif.encoderArguments
         case .video(let format, _):
-            // 4:2:0 needs even sizes; an odd canvas loses its last row or column.
-            if width % 2 == 1 || height % 2 == 1 {
-                arguments += ["-vf", "crop=\(width / 2 * 2):\(height / 2 * 2):0:0"]
-            }
-            arguments += format.encoderArguments
+            // The frames arrive as 4:2:0 already (YUV420Packing), at an even size; the file
+            // says which matrix and range they are in, so players do not guess.
+            arguments += ["-colorspace", "smpte170m", "-color_range", "tv"] + format.encoderArguments
         }
         return arguments + [file]
     }
