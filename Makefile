@@ -79,7 +79,9 @@ bench-particles: release
 # each GIF a palette of its own and codes only the changed part of each frame; a GIF must
 # also stay under 2.5 MB, so it is made at the first of these sizes and rates that fits:
 # 0.75× (the README shows them 260 px wide) at 30 fps, then 0.67× at 20, then 0.67× at 15.
-DEMO_SCRIPTS ?= $(patsubst %,Resources/Scripts/%.json,laser-delete mailbox-tour pressure-confirm gallery-drag)
+# A prototype folder's script (Examples/NAME/Scripts/*.json) renders its folder, named after its scene.
+DEMO_SCRIPTS ?= $(patsubst %,Resources/Scripts/%.json,laser-delete mailbox-tour pressure-confirm gallery-drag) \
+  Examples/BottomSheet/Scripts/demo.json
 DEMO_GIF_LIMIT := 2621440
 DEMO_GIF_STEPS := 0.75:30 0.67:20 0.67:15
 demos: release
@@ -88,6 +90,7 @@ demos: release
 	  name=$$(basename $$script .json); \
 	  scene=$$(sed -n 's/^ *"scene": *"\([a-z0-9-]*\)".*/\1/p' $$script | head -n 1); \
 	  if [ -z "$$scene" ]; then echo "demos: $$script names no scene" >&2; exit 1; fi; \
+	  case $$script in Resources/*) ;; *) name=$$scene; scene=$$(dirname $$(dirname $$script));; esac; \
 	  .build/release/kiln render $$scene --script $$script --touches --out docs/media/$$name.mp4 || exit 1; \
 	  for step in $(DEMO_GIF_STEPS); do \
 	    .build/release/kiln render $$scene --script $$script --touches --scale $${step%:*} --fps $${step#*:} \
