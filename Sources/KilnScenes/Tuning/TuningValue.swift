@@ -68,12 +68,14 @@ public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "mailbox.toml:12: swipe.action_threshold: expected a number, found a string",
-    /// "mailbox.toml:3:9: a number needs a digit before its \".\"".
+    /// "mailbox.toml:3:9: a number needs a digit before its \".\"". Always one line,
+    /// whatever the file holds.
     public var description: String {
-        switch (line, column) {
+        let text = switch (line, column) {
         case (let line?, let column?): "\(file):\(line):\(column): \(message)"
         case (let line?, nil): "\(file):\(line): \(message)"
         default: "\(file): \(message)"
         }
+        return text.escapingLineBreaks
     }
 }
