@@ -6,7 +6,7 @@ public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
     case bool(Bool)
     case string(String)
     case array([TuningValue])
-    /// An inline table, its keys in the order written.
+    /// An inline table, its keys in the order written and as TOML writes them (`a.b`, `"a b"`).
     case table([(key: String, value: TuningValue)])
 
     public static func == (lhs: TuningValue, rhs: TuningValue) -> Bool {
@@ -38,7 +38,7 @@ public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
             if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
             return String(n)
         case .bool(let b): return String(b)
-        case .string(let s): return SceneEvent.jsonString(s)
+        case .string(let s): return TOMLText.string(s)
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .table(let members):
             return "{ " + members.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
