@@ -8,6 +8,7 @@
 import FuzzSupport
 import KilnPlatform
 
+/// One input as bytes read from an event device. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvdev(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = bytes(data, size)

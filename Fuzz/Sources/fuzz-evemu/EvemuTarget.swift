@@ -8,6 +8,7 @@ import FuzzSupport
 import KilnCore
 import KilnPlatform
 
+/// One input as a recording file, read and replayed whole and cut. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let text = utf8Text(data, size) else { return 0 }

@@ -5,6 +5,7 @@
 import FuzzSupport
 import KilnScenes
 
+/// One input as a script file. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInputScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let text = utf8Text(data, size) else { return 0 }

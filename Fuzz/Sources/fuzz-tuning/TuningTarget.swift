@@ -7,6 +7,7 @@
 import FuzzSupport
 import KilnScenes
 
+/// One input as a tuning file, read alone and applied to each scene. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTuning(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let text = utf8Text(data, size) else { return 0 }
