@@ -1,3 +1,5 @@
+import KilnCore
+
 /// What is wrong with an input script, and where: file, line and field.
 ///
 /// Printed as `laser-delete.json:7: steps[3].move.to: expected [x, y], …`, the form
@@ -20,12 +22,13 @@ public struct InputScriptError: Error, Hashable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    /// `file:line: field: message`, leaving out the parts that do not apply.
+    /// `file:line: field: message`, leaving out the parts that do not apply; always one line,
+    /// whatever the script's keys and strings hold.
     public var description: String {
         var text = file
         if line > 0 { text += ":\(line)" }
         text += ": "
         if !field.isEmpty { text += field + ": " }
-        return text + message
+        return (text + message).escapingLineBreaks
     }
 }

@@ -1,3 +1,5 @@
+import KilnCore
+
 /// A tuning file's text and the name its messages use.
 public struct TuningSource: Equatable, Sendable {
     /// As messages and origins name it: "~/.config/kiln/mailbox.toml", "--tuning try.toml".
@@ -44,7 +46,8 @@ extension SceneTuning {
         for source in sources {
             for entry in try TuningParser.parse(source.text, file: source.name) {
                 guard let field = fields.first(where: { $0.key == entry.key }) else {
-                    warnings.append("\(source.name):\(entry.line): unknown key \(entry.key), ignored\(suggestion(for: entry.key))")
+                    warnings.append("\(source.name):\(entry.line): unknown key \(entry.key), ignored\(suggestion(for: entry.key))"
+                                        .escapingLineBreaks)
                     continue
                 }
                 if let problem = field.write(&value, entry.value) {

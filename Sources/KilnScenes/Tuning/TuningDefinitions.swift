@@ -17,10 +17,10 @@ struct TuningDefinitions {
 
     /// `[path]`: a problem in words, or nil when it may be opened.
     mutating func setTable(_ path: [String]) -> String? {
-        let name = path.joined(separator: ".")
+        let name = TOMLText.key(path)
         for end in 1..<path.count {
             let prefix = Array(path[..<end])
-            if kinds[prefix] == .value { return "\(prefix.joined(separator: ".")) is a value, so [\(name)] cannot be a table in it" }
+            if kinds[prefix] == .value { return "\(TOMLText.key(prefix)) is a value, so [\(name)] cannot be a table in it" }
             if kinds[prefix] == nil { kinds[prefix] = .implicit }
         }
         switch kinds[path] {
@@ -35,10 +35,10 @@ struct TuningDefinitions {
 
     /// `path = value` written under a table whose name is the first `tableDepth` parts.
     mutating func setValue(_ path: [String], inTable tableDepth: Int) -> String? {
-        let name = path.joined(separator: ".")
+        let name = TOMLText.key(path)
         for end in (tableDepth + 1)..<max(tableDepth + 1, path.count) {
             let prefix = Array(path[..<end])
-            let prefixName = prefix.joined(separator: ".")
+            let prefixName = TOMLText.key(prefix)
             switch kinds[prefix] {
             case .value?: return "\(prefixName) is already a value, so \(name) cannot be set in it"
             case .header?: return "\(prefixName) is a [\(prefixName)] table, so set \(name) under that header"

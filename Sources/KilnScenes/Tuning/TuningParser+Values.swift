@@ -52,7 +52,7 @@ extension TuningParser {
         while true {
             skipSpaces()
             let at = mark
-            let member = try dottedKey().joined(separator: ".")
+            let member = TOMLText.key(try dottedKey())
             skipSpaces()
             guard current == "=" else { throw fail("expected = after \(member) in the table") }
             advance()

@@ -2,7 +2,8 @@ import Foundation
 
 /// One `key = value` of a tuning file, with its full dotted key and where it was written.
 public struct TuningEntry: Equatable, Sendable {
-    /// "swipe.action_threshold": the table's name, a dot, the key.
+    /// "swipe.action_threshold": the table's name, a dot, the key, each part as TOML writes
+    /// it (`t."u v".k`), so that `"a.b" = 1` and `a.b = 1`, which TOML keeps apart, stay apart.
     public var key: String
     /// The value written.
     public var value: TuningValue
@@ -158,7 +159,7 @@ public struct TuningParser {
             let at = mark
             let key = try dottedKey()
             let full = table + key
-            let name = full.joined(separator: ".")
+            let name = TOMLText.key(full)
             skipSpaces()
             guard current == "=" else {
                 let found = current.map { $0 == "\n" ? "the end of the line" : "\"\($0)\"" } ?? "the end of the file"
@@ -189,7 +190,7 @@ public struct TuningParser {
         if isArrayOfTables {
             guard current == "]" else { throw fail("expected ]] to close the table name") }
             throw TuningError(file: file, line: at.line, message:
-                "\(name.joined(separator: ".")): arrays of tables ([[…]]) have no meaning in a tuning file")
+                "\(TOMLText.key(name)): arrays of tables ([[…]]) have no meaning in a tuning file")
         }
         if let problem = defined.setTable(name) { throw fail(problem, at: at) }
         return name

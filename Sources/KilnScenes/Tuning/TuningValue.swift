@@ -10,7 +10,7 @@ public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
     case string(String)
     /// An array of values.
     case array([TuningValue])
-    /// An inline table, its keys in the order written.
+    /// An inline table, its keys in the order written and as TOML writes them (`a.b`, `"a b"`).
     case table([(key: String, value: TuningValue)])
 
     public static func == (lhs: TuningValue, rhs: TuningValue) -> Bool {
@@ -42,7 +42,7 @@ public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
             if n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
             return String(n)
         case .bool(let b): return String(b)
-        case .string(let s): return SceneEvent.jsonString(s)
+        case .string(let s): return TOMLText.string(s)
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .table(let members):
             return "{ " + members.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + " }"
@@ -74,12 +74,14 @@ public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "mailbox.toml:12: swipe.action_threshold: expected a number, found a string",
-    /// "mailbox.toml:3:9: a number needs a digit before its \".\"".
+    /// "mailbox.toml:3:9: a number needs a digit before its \".\"". Always one line,
+    /// whatever the file holds.
     public var description: String {
-        switch (line, column) {
+        let text = switch (line, column) {
         case (let line?, let column?): "\(file):\(line):\(column): \(message)"
         case (let line?, nil): "\(file):\(line): \(message)"
         default: "\(file): \(message)"
         }
+        return text.escapingLineBreaks
     }
 }

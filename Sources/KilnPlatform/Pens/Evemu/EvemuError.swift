@@ -2,6 +2,7 @@
 // found; parsing does not try to recover and report more.
 
 import Foundation
+import KilnCore
 
 /// Why an evemu recording could not be read, with the file and line it concerns.
 public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -31,15 +32,16 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
         self.reason = reason
     }
 
-    /// One line, compiler style: `file:line: what went wrong`.
+    /// One line, compiler style: `file:line: what went wrong`, whatever the file holds.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
-        switch reason {
-        case .malformedLine(let detail): return "\(place): malformed line: \(detail)"
-        case .noPressureAxis: return "\(place): no pressure axis (no `A: 18` line)"
-        case .unreadable(let detail): return "\(place): \(detail)"
-        case .empty: return "\(place): the file is empty (expected an evemu-record recording)"
+        let text = switch reason {
+        case .malformedLine(let detail): "\(place): malformed line: \(detail)"
+        case .noPressureAxis: "\(place): no pressure axis (no `A: 18` line)"
+        case .unreadable(let detail): "\(place): \(detail)"
+        case .empty: "\(place): the file is empty (expected an evemu-record recording)"
         }
+        return text.escapingLineBreaks
     }
 
     /// The same one line, for `localizedDescription`.

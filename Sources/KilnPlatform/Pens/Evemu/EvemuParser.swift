@@ -30,10 +30,12 @@ struct EvemuParser {
     /// Reads every line of `text`, throwing at the first malformed one.
     mutating func parse(_ text: String) throws {
         if text.allSatisfy(\.isWhitespace) { throw EvemuError(file: fileName, reason: .empty) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split at the byte: Swift reads "\r\n" as one Character, so a split at the Character
+        // "\n" would leave a CRLF file one long line.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, rawLine) in lines.enumerated() {
             lineNumber = index + 1
-            try parseLine(rawLine.trimmingCharacters(in: .whitespacesAndNewlines))
+            try parseLine(Substring(rawLine).trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer targets for every reader of outside input, kept out of the main package so that
+// `swift build` and `swift test` never build them. `make fuzz` builds this package with
+// libFuzzer and AddressSanitizer (which instrument Kiln's own modules too) in its own scratch
+// folder, .build-fuzz.
+let package = Package(
+    name: "KilnFuzz",
+    dependencies: [.package(name: "Kiln", path: "..")],
+    targets: [
+        // What every target checks beside "no crash": one-line refusals, round trips.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "fuzz-input-script", dependencies: ["FuzzSupport", kiln]),
+        .executableTarget(name: "fuzz-tuning", dependencies: ["FuzzSupport", kiln]),
+        .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzSupport", kiln]),
+        .executableTarget(name: "fuzz-evdev", dependencies: ["FuzzSupport", kiln]),
+        // The prototype folder reader (`kiln dev FOLDER`) gets `fuzz-prototype-folder` here,
+        // with a corpus in Corpus/prototype-folder, once it exists.
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// The library that brings Kiln's modules (KilnCore, KilnScenes, KilnPlatform).
+var kiln: Target.Dependency { .product(name: "Kiln", package: "Kiln") }
