@@ -15,8 +15,9 @@ let package = Package(
         .executableTarget(name: "fuzz-tuning", dependencies: ["FuzzSupport", kiln]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzSupport", kiln]),
         .executableTarget(name: "fuzz-evdev", dependencies: ["FuzzSupport", kiln]),
-        // The prototype folder reader (`kiln dev FOLDER`) gets `fuzz-prototype-folder` here,
-        // with a corpus in Corpus/prototype-folder, once it exists.
+        // What `kiln dev FOLDER` reads beside the folder's tuning file and scripts: the
+        // compiler's output on its code, for the banner's first error.
+        .executableTarget(name: "fuzz-compiler-output", dependencies: ["FuzzSupport", kiln]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,14 @@ struct PrototypeBuildTests {
         #expect(CompilerDiagnostic.firstError(in: "warning: x\nerror: no such file\n") == nil)
     }
 
+    @Test("A line or column that no compiler writes is no location: the next error is the first",
+          arguments: ["a.swift:0:1", "a.swift:1:-3", "a.swift:+2:1", "a.swift:07:1", "a.swift:1:", ":1:1"])
+    func unlikelyPositions(location: String) {
+        let first = CompilerDiagnostic.firstError(in: "\(location): error: odd\nCard.swift:4:2: error: real\n")
+
+        #expect(first == CompilerDiagnostic(file: "Card.swift", line: 4, column: 2, message: "real"))
+    }
+
     @Test("An error in the generated entry file says the folder defines no prototype")
     func entryFileErrorsAreReworded() {
         let entry = URL(fileURLWithPath: "/cache/KilnPrototype_0123-entry.swift")

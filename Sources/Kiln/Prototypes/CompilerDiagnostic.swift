@@ -28,11 +28,20 @@ public struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
     static func parse(_ text: Substring) -> CompilerDiagnostic? {
         guard let marker = text.range(of: ": error: ") else { return nil }
         let location = text[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-        guard location.count >= 3, let column = Int(location[location.count - 1]),
-              let line = Int(location[location.count - 2]) else { return nil }
+        guard location.count >= 3, let column = position(location[location.count - 1]),
+              let line = position(location[location.count - 2]) else { return nil }
         let file = location.dropLast(2).joined(separator: ":")
         guard !file.isEmpty else { return nil }
         return CompilerDiagnostic(file: file, line: line, column: column,
                                   message: String(text[marker.upperBound...]))
+    }
+
+    /// A line or column as compilers write them: ASCII digits from 1, without a leading zero
+    /// (not "+3", "-1", "0" or "07").
+    private static func position(_ text: Substring) -> Int? {
+        guard text.utf8.first.map({ (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) == true,
+              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int(text), value >= 1 else { return nil }
+        return value
     }
 }
