@@ -1,7 +1,11 @@
 import KilnCore
 
 /// A value in a tuning file: the part of TOML that tunings use.
-public indirect enum TuningValue: Equatable, Sendable, CustomStringConvertible {
+// Not `indirect`: the arrays already hold nested values out of line. An indirect case keeps
+// its payload in a box whose address carries the case in its spare bits, which
+// LeakSanitizer cannot follow from a global, so a table of values in a `static let` read
+// as leaked.
+public enum TuningValue: Equatable, Sendable, CustomStringConvertible {
     case number(Double)
     case bool(Bool)
     case string(String)
