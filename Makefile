@@ -14,7 +14,7 @@ MAN_CONFIGURATION ?= release
 MAN_PAGES := .build/plugins/GenerateManual/outputs/kiln
 STATIC_BUILD := .build-static
 
-.PHONY: run test build release bootstrap bench-particles demos clean man install uninstall deb test-install test-deb
+.PHONY: run test build release bootstrap bench-particles demos clean man install uninstall deb test-install test-deb test-sanitize
 .PHONY: docs check-doc-comments package-demo
 .PHONY: fuzz fuzz-smoke fuzz-build
 
@@ -43,6 +43,11 @@ test: build
 # Installs into a scratch DESTDIR and uses the installed copy from another folder.
 test-install: release
 	scripts/test-install
+
+# The unit tests under ThreadSanitizer, then AddressSanitizer (leaks too), each build in its
+# own scratch folder with a short end-to-end pass of its kiln binary; any report fails.
+test-sanitize: bootstrap
+	scripts/test-sanitize
 
 # Builds the .deb with the Swift runtime linked in and checks it needs no toolchain (about
 # 3½ minutes from clean, most of it the static build; seconds once built).

@@ -56,8 +56,9 @@ extension MailboxScene {
             // message slides off would otherwise be sent to options too, and one of the
             // two would wait behind a panel no tap could answer.
             if !offRight { rowAwaitingOption = (row, released) }
-            slideOff(row, toRight: offRight, velocity: velocity) { [weak self] in
-                guard let self else { return }
+            // Weak: the row's sheet holds the animation that holds this closure.
+            slideOff(row, toRight: offRight, velocity: velocity) { [weak self, weak row] in
+                guard let self, let row else { return }
                 if offRight {
                     self.clear(row, as: released)
                 } else {
@@ -115,7 +116,7 @@ extension MailboxScene {
         row.isCleared = false
         row.lockedZone = MailboxZone.none
         layOutRows(animated: true)
-        slide(row, to: 0, velocity: 0) { row.lockedZone = nil }
+        slide(row, to: 0, velocity: 0) { [weak row] in row?.lockedZone = nil }
         context.emit("message.restored", at: now, ["index": .number(Double(listIndex(of: row))),
                                                    "by": .string(cause)])
         if cause != "demo" { context.audio.play(.chime, volume: 0.5) }
@@ -155,8 +156,9 @@ extension MailboxScene {
         let overlay = zone == .list ? listOptions : rescheduleOptions
         overlay.opacity = 0
         let fade = BasicAnimation(.opacity, from: 1, to: 0, duration: 0.2, timing: .easeIn)
-        fade.completion = { [weak self] _ in
-            overlay.isHidden = true
+        // Weak: the overlay holds the fade that holds this closure.
+        fade.completion = { [weak self, weak overlay] _ in
+            overlay?.isHidden = true
             self?.clear(row, as: zone)
         }
         overlay.add(fade, forKey: "fade")

@@ -14,7 +14,9 @@ extension PressureScene {
             row.add(BasicAnimation(.positionX, from: x, to: x - row.bounds.width, duration: 0.28, timing: .easeIn),
                     forKey: "slide")
             let fade = BasicAnimation(.opacity, from: 1, to: 0, duration: 0.28, timing: .easeIn)
-            fade.completion = { _ in row.removeFromSuperlayer() }
+            // Weak: the row holds the animation, and a scene let go before the fade ends
+            // would otherwise keep the row and its layers for ever.
+            fade.completion = { [weak row] _ in row?.removeFromSuperlayer() }
             row.add(fade, forKey: "fade")
         }
         layoutRows(animated: true)
