@@ -6,6 +6,7 @@ public struct JournalFolder: Sendable {
     /// The folder's path.
     public let path: String
 
+    /// The journals kept in the folder at `path`.
     public init(path: String) {
         self.path = path
     }

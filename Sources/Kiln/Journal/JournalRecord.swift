@@ -11,15 +11,21 @@ public struct JournalHeader: Codable, Equatable, Sendable {
     public var pid: Int32
     /// When the window opened, in seconds since 1970.
     public var started: Double
-    /// The device canvas: its name and size in points.
+    /// The device canvas's name: "iphone-14".
     public var device: String
+    /// The canvas's width in points.
     public var width: Double
+    /// The canvas's height in points.
     public var height: Double
-    /// What R saves: device pixels per point, the format, touches, HUD, sound.
+    /// What R saves at: device pixels per point.
     public var scale: Double
+    /// R's file format: "mp4", "webm" or "gif".
     public var format: String
+    /// Whether R's recordings draw touch indicators.
     public var touches: Bool
+    /// Whether R's recordings draw the HUD.
     public var hud: Bool
+    /// Whether R's recordings leave the sound out.
     public var muted: Bool
 
     /// The header of a journal written now by this process, for `settings` on `device`.
@@ -53,6 +59,7 @@ public struct JournalHeader: Codable, Equatable, Sendable {
 public struct JournalScene: Codable, Equatable, Sendable {
     /// The scene's name in the catalogue.
     public var scene: String
+    /// The seed the scene was made with, `nil` for the host's default.
     public var seed: UInt64?
     /// The window's scene time when the scene was made: its log counts from there.
     public var origin: Double
@@ -78,14 +85,18 @@ public struct JournalScene: Codable, Equatable, Sendable {
 
 /// One tuning file's name and text.
 public struct JournalTuning: Codable, Equatable, Sendable {
+    /// The file as messages name it.
     public var name: String
+    /// Its text when the scene was made.
     public var text: String
 }
 
 /// One line of a journal: every line is a JSON object of one of these kinds, so that a
 /// line cut off by a kill is told from a whole one.
 public enum JournalRecord: Equatable, Sendable {
+    /// The journal's first line: the window and R's settings.
     case header(JournalHeader)
+    /// A scene made afresh: what the input after it replays from.
     case scene(JournalScene)
     /// Input the scene's log recorded, at a time of that log.
     case input(ScriptOutput)

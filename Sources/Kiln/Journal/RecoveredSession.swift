@@ -10,6 +10,7 @@ import KilnScenes
 public struct RecoveredSession: Sendable {
     /// The journal read.
     public var path: String
+    /// Its first line: the canvas and R's settings.
     public var header: JournalHeader
     /// The scene at the journal's end, with its seed and tuning.
     public var scene: JournalScene

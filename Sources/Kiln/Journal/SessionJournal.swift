@@ -181,7 +181,9 @@ public final class SessionJournal {
 
 /// Why a journal could not be kept or read.
 public enum JournalError: Error, CustomStringConvertible, Equatable {
+    /// The journal at `path` could not be made or written, for `reason`.
     case cannotWrite(path: String, reason: String)
+    /// The journal at `path` could not be read as one, for `reason`.
     case unreadable(path: String, reason: String)
 
     public var description: String {
