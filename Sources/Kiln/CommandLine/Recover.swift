@@ -27,6 +27,8 @@ struct Recover: ParsableCommand {
     var mute = false
 
     func run() throws {
+        // Ctrl+C during --render leaves nothing half-made beside the output.
+        TemporaryFiles.removeOnInterrupt()
         let folder = JournalFolder()
         let left = folder.leftJournals()
         guard render != nil || discard || journal != nil else { return list(left, in: folder) }

@@ -74,6 +74,8 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl+C leaves nothing half-made beside the output.
+        TemporaryFiles.removeOnInterrupt()
         let scene = try resolveScene(self.scene)
         let input = try script.map { try loadScript($0, for: scene) }
         let replay = try pen.loadEvemu()

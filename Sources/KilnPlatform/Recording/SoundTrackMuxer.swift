@@ -49,10 +49,13 @@ enum SoundTrackMuxer {
         return arguments + [file]
     }
 
-    /// A hidden file beside `path`, named after it and this process.
+    /// A hidden file beside `path`, named after it and this process (and removed if the
+    /// process is interrupted).
     static func hiddenPath(beside path: String, suffix: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent()
+        let hidden = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(suffix)").path
+        TemporaryFiles.add(hidden)
+        return hidden
     }
 }

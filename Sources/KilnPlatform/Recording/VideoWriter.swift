@@ -125,6 +125,7 @@ public final class VideoWriter: @unchecked Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))") }
         close(fd)
+        TemporaryFiles.add(temporary)
         return temporary
     }
 
