@@ -105,7 +105,8 @@ public final class HostedSession: HostedScene {
     /// Starts the scene's part of the journal: its log from here on goes to disk too.
     private func startJournal() {
         guard let journal, let log = session.inputLog else { return }
-        journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningSources))
+        journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningSources,
+                                        folder: PrototypeFolder.folder(ofScene: name)?.url.path))
         session.inputLogObserver = { journal.record($0) }
     }
 

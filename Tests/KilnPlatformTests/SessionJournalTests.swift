@@ -134,6 +134,20 @@ struct SessionJournalTests {
         #expect(recovered.unreadBytes == "\u{0}\u{0}garbage\n".utf8.count + good.utf8.count + 1)
     }
 
+    @Test("A prototype's scene keeps its folder in the journal; a scene line without one is Kiln's own")
+    func prototypeFolderIsKept() throws {
+        let header = JournalRecord.header(JournalHeader(settings: RecordingSettings(), device: .iPhone14)).line
+        let prototype = JournalRecord.scene(JournalScene(scene: "card", seed: 1, origin: 0, tuning: [], folder: "/p/card")).line
+        let own = JournalRecord.scene(JournalScene(scene: "laser", seed: 1, origin: 0, tuning: [])).line
+
+        let fromPrototype = try RecoveredSession(path: "p.journal", data: Data([header, prototype, ""].joined(separator: "\n").utf8))
+        let fromOwn = try RecoveredSession(path: "o.journal", data: Data([header, own, ""].joined(separator: "\n").utf8))
+
+        #expect(fromPrototype.scene.folder == "/p/card" && fromPrototype.scene.scene == "card")
+        #expect(!fromPrototype.hasKnownScene, "the folder is compiled before the scene is known")
+        #expect(fromOwn.scene.folder == nil && !own.contains("folder"))
+    }
+
     @Test("A journal that cannot be read at all is one error that says why",
           arguments: [("", "is empty"), ("not json\n", "is not a Kiln session journal"),
                       ("{\"frame\":1}\n", "is not a Kiln session journal"),

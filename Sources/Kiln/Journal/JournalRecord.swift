@@ -58,12 +58,16 @@ public struct JournalScene: Codable, Equatable, Sendable {
     public var origin: Double
     /// The tuning in force, as the files read then.
     public var tuning: [JournalTuning]
+    /// The prototype folder the scene was compiled from, absent for Kiln's own scenes:
+    /// `kiln recover` compiles it again to replay the scene.
+    public var folder: String?
 
-    public init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource]) {
+    public init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil) {
         self.scene = scene
         self.seed = seed
         self.origin = origin
         self.tuning = tuning.map { JournalTuning(name: $0.name, text: $0.text) }
+        self.folder = folder
     }
 
     /// The tuning sources as the scene had them.
