@@ -62,6 +62,8 @@ public struct JournalScene: Codable, Equatable, Sendable {
     /// `kiln recover` compiles it again to replay the scene.
     public var folder: String?
 
+    /// The scene `scene` made at window time `origin` with `seed` and `tuning`, from the
+    /// prototype `folder` when it is one.
     public init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil) {
         self.scene = scene
         self.seed = seed
