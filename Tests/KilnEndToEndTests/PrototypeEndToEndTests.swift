@@ -2,6 +2,7 @@
 // renders it, and `kiln dev` keeps it live in a window on a private Xvfb server while the
 // test edits its Swift file. Needs the Swift toolchain kiln was built with.
 import Foundation
+import KilnScenes
 import KilnTestSupport
 import Testing
 
@@ -32,7 +33,7 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, names a crash, and the crash is recovered")
+    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, and names a crash, which kiln recover renders once the code is fixed")
     func devReloadsKeepsAndReports() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
@@ -90,17 +91,52 @@ struct PrototypeEndToEndTests {
                     "stderr: \(app.errorOutput.suffix(1500))")
             #expect(app.ending.map { $0.bySignal || $0.status != 0 } == true)
 
-            // What was done before the crash is kept: once the code is fixed, it is recovered
-            // from the folder's code as it is then.
-            try write(original, to: source)
-            let frames = folder.appendingPathComponent("recovered").path + "/"
-            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames],
-                                                    environment: ProcessInfo.processInfo.environment
-                                                        .merging(["XDG_STATE_HOME": session.stateHome.path]) { $1 },
-                                                    timeout: 300, allowFailure: true)
-            #expect(recovered.status == 0, "stderr: \(recovered.stderr)")
-            let written = (try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []
-            #expect(written.contains { $0.hasSuffix(".png") }, "\(written)")
+            // The crash left a journal: once the code is fixed, kiln recover compiles the
+            // folder and renders what the crashed scene had done.
+            lines[broken] = "        dispatcher.tick(at: time)"
+            try write(lines.joined(separator: "\n"), to: source)
+            let frames = folder.deletingLastPathComponent().appendingPathComponent("recovered/").path + "/"
+            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames], environment: session.environment,
+                                                    timeout: 180, allowFailure: true)
+
+            #expect(recovered.status == 0 && recovered.stderr.contains("of card"), "\(recovered.stderr)")
+            let first = try RGBImage(contentsOf: frames + "frame-00000.png")
+            #expect(first.pixel(20, 20).red < 60, "the fixed code's dark background: \(first.pixel(20, 20))")
+        }
+    }
+
+    @Test("kiln dev --capture writes, on close, what was done in the scene since the last reload")
+    func devCapturesAfterReload() throws {
+        try withPrototype { binary, folder in
+            let source = folder.appendingPathComponent("Card.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            let capture = folder.appendingPathComponent("Scripts/mine.json")
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--capture", capture.path, "--events",
+                                                              "--mute", "--quit-after", "120"], session: session)
+            defer { app.terminate() }
+            try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
+            let window = try app.window(timeout: 30)
+            try window.drag(fromCanvas: (195, 422), to: (120, 600))
+            let firstRelease = try app.waitForLine(containing: "card.released", timeout: 20)
+            try write(original.replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)"), to: source)
+            let reloaded = try app.waitForLine(containing: "prototype.reloaded", from: firstRelease.index + 1, timeout: 60)
+            Thread.sleep(forTimeInterval: 0.5)
+            try window.drag(fromCanvas: (195, 422), to: (300, 200))
+            try app.waitForLine(containing: "card.released", from: reloaded.index + 1, timeout: 20)
+            app.terminate()
+
+            let script = try InputScriptParser.parse(contentsOf: capture)
+            let replayed = try ExternalCommand.run(binary, ["render", folder.path, "--script", capture.path, "--events",
+                                                            "--scale", "0.25", "--out", folder.path + "/replayed/"], timeout: 180)
+
+            #expect(script.scene == "card")
+            let releases = replayed.text.split(separator: "\n").filter { $0.contains("card.released") }
+            #expect(releases.count == 1, "only the drag after the reload: \(releases)")
+            // Let go up and to the right, where the second drag ended, not the first.
+            let x = releases.first?.components(separatedBy: #""x": "#).dropFirst().first.flatMap { Double($0.prefix { $0 != "," }) }
+            #expect(x.map { $0 > 250 } == true, "\(releases)")
         }
     }
 

@@ -120,17 +120,6 @@ struct SessionJournalTests {
         #expect(recovered.summary.contains("cut off"))
     }
 
-    @Test("A prototype's scene keeps the folder it was compiled from; Kiln's own scenes have none")
-    func sceneFolder() throws {
-        let prototype = JournalScene(scene: "card", seed: 1, origin: 0, tuning: [], folder: "/home/me/card")
-        let own = JournalScene(scene: "laser", seed: 1, origin: 0, tuning: [])
-
-        let lines = [JournalRecord.scene(prototype).line, JournalRecord.scene(own).line]
-
-        #expect(lines.map { JournalRecord(line: Substring($0)) } == [.scene(prototype), .scene(own)])
-        #expect(!lines[1].contains("folder"))
-    }
-
     @Test("A line that is no record ends the reading there, whole lines after it too")
     func corruptLineEndsTheReading() throws {
         let header = JournalRecord.header(JournalHeader(settings: RecordingSettings(), device: .iPhone14)).line
@@ -143,6 +132,20 @@ struct SessionJournalTests {
         #expect(recovered.lastInput == 0.5)
         #expect(recovered.script.steps.count == 1)
         #expect(recovered.unreadBytes == "\u{0}\u{0}garbage\n".utf8.count + good.utf8.count + 1)
+    }
+
+    @Test("A prototype's scene keeps its folder in the journal; a scene line without one is Kiln's own")
+    func prototypeFolderIsKept() throws {
+        let header = JournalRecord.header(JournalHeader(settings: RecordingSettings(), device: .iPhone14)).line
+        let prototype = JournalRecord.scene(JournalScene(scene: "card", seed: 1, origin: 0, tuning: [], folder: "/p/card")).line
+        let own = JournalRecord.scene(JournalScene(scene: "laser", seed: 1, origin: 0, tuning: [])).line
+
+        let fromPrototype = try RecoveredSession(path: "p.journal", data: Data([header, prototype, ""].joined(separator: "\n").utf8))
+        let fromOwn = try RecoveredSession(path: "o.journal", data: Data([header, own, ""].joined(separator: "\n").utf8))
+
+        #expect(fromPrototype.scene.folder == "/p/card" && fromPrototype.scene.scene == "card")
+        #expect(!fromPrototype.hasKnownScene, "the folder is compiled before the scene is known")
+        #expect(fromOwn.scene.folder == nil && !own.contains("folder"))
     }
 
     @Test("A journal that cannot be read at all is one error that says why",

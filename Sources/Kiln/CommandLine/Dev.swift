@@ -23,6 +23,9 @@ struct Dev: ParsableCommand {
     @Option(help: "Close the window after this many seconds.")
     var quitAfter: Double?
 
+    @Option(help: "Write what you do in the prototype to this file as an input script when the window closes; a reload starts it afresh.")
+    var capture: String?
+
     @OptionGroup var hud: HUDOptions
 
     @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
@@ -32,6 +35,7 @@ struct Dev: ParsableCommand {
     }
 
     func run() throws {
+        try checkCapturePath(capture)
         let prototypeFolder = PrototypeFolder(path: folder)
         let compiler: PrototypeCompiler
         let loaded: LoadedPrototype
@@ -49,7 +53,7 @@ struct Dev: ParsableCommand {
                                           events: canvas.events ? JSONLinePrinter() : nil)
         reloader.start()
         try openWindow(scene: loaded.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
-                       quitAfter: quitAfter, capture: nil, showsHUD: hud.hud, recording: recording,
+                       quitAfter: quitAfter, capture: capture, recapturesScene: true, showsHUD: hud.hud, recording: recording,
                        decorate: livePrototype.wrap)
     }
 }

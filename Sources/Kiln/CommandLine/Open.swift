@@ -37,12 +37,7 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
-        // The capture is written when the window closes: a path that cannot take it would
-        // lose everything done in the window.
-        if let capture, let problem = OutputPath.problem(writingFileAt: capture) {
-            warn("cannot capture to \(capture): \(problem)")
-            throw ExitCode(1)
-        }
+        try checkCapturePath(capture)
         try openWindow(scene: scene.map(resolveScene), script: nil, canvas: canvas, live: live, replay: pen.loadEvemu(),
                        quitAfter: quitAfter, capture: capture, tablet: tablet, showsHUD: hud.hud, recording: recording)
     }
@@ -90,11 +85,23 @@ func validateQuitAfter(_ seconds: Double?) throws {
     }
 }
 
+/// Checks a `--capture` path before the window opens: the capture is written when the
+/// window closes, and a path that cannot take it would lose everything done in the window.
+func checkCapturePath(_ capture: String?) throws {
+    if let capture, let problem = OutputPath.problem(writingFileAt: capture) {
+        warn("cannot capture to \(capture): \(problem)")
+        throw ExitCode(1)
+    }
+}
+
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
-/// script or the pen replay, and is the one captured.
+/// script or the pen replay, and is the one captured; with `recapturesScene`, every fresh
+/// scene of `scene` (a prototype reloaded by `kiln dev`) is captured anew, so that the
+/// capture replays against the code that ran it. A scene retuned by a saved tuning file
+/// is captured anew too.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, live: LiveSceneOptions,
-                replay: EvemuReplay?, quitAfter: Double?, capture: String?, tablet: String? = nil,
-                showsHUD: Bool = false, recording: RecordingOptions,
+                replay: EvemuReplay?, quitAfter: Double?, capture: String?, recapturesScene: Bool = false,
+                tablet: String? = nil, showsHUD: Bool = false, recording: RecordingOptions,
                 decorate: @escaping (HostedScene, @escaping (String?) -> Void) -> HostedScene = { scene, _ in scene }) throws {
     let device = try canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
@@ -122,7 +129,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             let session = SceneSession(scene: made, script: played, showsTouches: recording.touches)
             // Everything the scene gets is logged, so that R can render it again offline.
             session.startInputLog(device: device.name, seed: seed)
-            let captured = isFirst ? capture : nil
+            let captured = isFirst || (recapturesScene && name == scene) ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false
             context.emit("scene.opened", at: 0, ["scene": .string(made.name)])
@@ -134,6 +141,8 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 context.emit("tuning.applied", at: 0, ["scene": .string(made.name)])
                 let retunedSession = SceneSession(scene: scene, showsTouches: recording.touches)
                 retunedSession.startInputLog(device: device.name, seed: seed)
+                // What was captured before the retune replays on the old values only.
+                if captured != nil { retunedSession.startCapture(device: device.name, seed: seed) }
                 return retunedSession
             }
             return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,

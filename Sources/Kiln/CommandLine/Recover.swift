@@ -11,7 +11,7 @@ struct Recover: ParsableCommand {
             A window keeps what is done in it in a journal under $XDG_STATE_HOME/kiln \
             (~/.local/state/kiln), removed when it closes. What a crash or a kill leaves is \
             listed newest first; --render renders R's recording if one was running, else \
-            everything since the scene opened.
+            everything since the scene opened. A prototype's scene is compiled from its             folder as it is now: fix the code that crashed, then render.
             """)
 
     @Option(help: "Render the session into FILE.mp4, FILE.webm, FILE.gif or DIR/ (PNG frames at 60 fps), as R would have.")
