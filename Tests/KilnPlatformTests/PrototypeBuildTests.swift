@@ -31,7 +31,8 @@ struct PrototypeBuildTests {
     }
 
     @Test("A line or column that no compiler writes is no location: the next error is the first",
-          arguments: ["a.swift:0:1", "a.swift:1:-3", "a.swift:+2:1", "a.swift:07:1", "a.swift:1:", ":1:1"])
+          arguments: ["a.swift:0:1", "a.swift:1:-3", "a.swift:+2:1", "a.swift:07:1", "a.swift:1:", ":1:1",
+                     "a.swift:99999999999999999999999:4"])
     func unlikelyPositions(location: String) {
         let first = CompilerDiagnostic.firstError(in: "\(location): error: odd\nCard.swift:4:2: error: real\n")
 

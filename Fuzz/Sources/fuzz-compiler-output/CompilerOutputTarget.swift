@@ -27,7 +27,7 @@ public func fuzzCompilerOutput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
 }
 
 /// Whether `line` reads FILE:LINE:COLUMN: error: with a non-empty FILE and numbers from 1,
-/// without leading zeros, before its first `: error: `.
+/// without leading zeros and no larger than an Int holds, before its first `: error: `.
 private func startsWithLocation(_ line: Substring) -> Bool {
     guard let marker = line.range(of: ": error: ") else { return false }
     let parts = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
@@ -36,5 +36,6 @@ private func startsWithLocation(_ line: Substring) -> Bool {
     return !parts.dropLast(2).joined(separator: ":").isEmpty
         && numbers.allSatisfy { number in
             number.first.map { "123456789".contains($0) } == true && number.allSatisfy { "0123456789".contains($0) }
+                && Int(number) != nil
         }
 }
