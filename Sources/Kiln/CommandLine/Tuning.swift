@@ -28,17 +28,7 @@ struct TuningCommand: ParsableCommand {
             print(profile.defaultsText(), terminator: "")
             return
         }
-        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning ?? PrototypeFolder.tuningFile(ofScene: scene),
-                                configHome: TuningFiles.configHome())
-        switch files.reload() {
-        case .rejected(let error):
-            warn("\(error)")
-            throw ExitCode(1)
-        case .applied(let warnings):
-            for warning in warnings { warn(warning) }
-        case .unchanged:
-            break
-        }
+        let files = try checkedTuningFiles(for: scene, profile: profile, explicit: tuning)
         do {
             print(try profile.describe(files.sources), terminator: "")
         } catch {
@@ -53,9 +43,7 @@ extension LiveSceneOptions {
     /// it is the scene the command line named. `nil` for a scene without tuning.
     func tuningFiles(for scene: String, named: String?) -> TuningFiles? {
         guard let profile = SceneCatalog.entry(scene)?.tuning else { return nil }
-        let files = TuningFiles(scene: scene, profile: profile,
-                                explicit: (scene == named ? tuning : nil) ?? PrototypeFolder.tuningFile(ofScene: scene),
-                                configHome: TuningFiles.configHome())
+        let files = sceneTuningFiles(for: scene, profile: profile, explicit: scene == named ? tuning : nil)
         report(files.reload())
         return files
     }
@@ -68,19 +56,31 @@ extension Render {
             if let tuning { warn("\(scene) has no tuning; \(tuning) is not used") }
             return []
         }
-        let files = TuningFiles(scene: scene, profile: profile, explicit: tuning ?? PrototypeFolder.tuningFile(ofScene: scene),
-                                configHome: TuningFiles.configHome())
-        switch files.reload() {
-        case .rejected(let error):
-            warn("\(error)")
-            throw ExitCode(1)
-        case .applied(let warnings):
-            warnings.forEach(warn)
-        case .unchanged:
-            break
-        }
-        return files.sources
+        return try checkedTuningFiles(for: scene, profile: profile, explicit: tuning).sources
     }
+}
+
+/// The tuning files of `scene`: the user's, then `explicit` (`--tuning`), or else the
+/// prototype folder's own `tuning.toml` when the scene is a prototype's.
+func sceneTuningFiles(for scene: String, profile: TuningProfile, explicit: String?) -> TuningFiles {
+    TuningFiles(scene: scene, profile: profile, explicit: explicit ?? PrototypeFolder.tuningFile(ofScene: scene),
+                configHome: TuningFiles.configHome())
+}
+
+/// The tuning files of `scene` for a command that reads them once: their warnings said, and
+/// a file that does not check out stops the command.
+func checkedTuningFiles(for scene: String, profile: TuningProfile, explicit: String?) throws -> TuningFiles {
+    let files = sceneTuningFiles(for: scene, profile: profile, explicit: explicit)
+    switch files.reload() {
+    case .rejected(let error):
+        warn("\(error)")
+        throw ExitCode(1)
+    case .applied(let warnings):
+        warnings.forEach(warn)
+    case .unchanged:
+        break
+    }
+    return files
 }
 
 /// Says what a tuning reload did, on standard error.
