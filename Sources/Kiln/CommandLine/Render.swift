@@ -157,7 +157,7 @@ struct Render: ParsableCommand {
     /// Stops when the script stopped (a layer it names is missing): frames up to the failed
     /// step would pass for the render asked for.
     private static func checkScript(_ scene: HostedScene) throws {
-        if let problem = (scene as? HostedSession)?.session.scriptProblem { throw ScriptStopped(problem: problem) }
+        if let problem = scene.scriptProblem { throw ScriptStopped(problem: problem) }
     }
 
     /// Renders PNG output through the clip renderer's loop; a stopped script or a file that
@@ -255,5 +255,5 @@ struct Render: ParsableCommand {
 
 /// A script that stopped part way through (a layer it names is missing).
 private struct ScriptStopped: Error {
-    let problem: InputScriptError
+    let problem: any Error
 }
