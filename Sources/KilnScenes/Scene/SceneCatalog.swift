@@ -91,6 +91,7 @@ public enum SceneCatalog {
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
         if name == homeName { return LauncherScene(context: context) }
-        return entries.first { $0.name == name }?.make(context)
+        guard let entry = entries.first(where: { $0.name == name }) else { return nil }
+        return SceneCode.run(.making) { entry.make(context) }
     }
 }
