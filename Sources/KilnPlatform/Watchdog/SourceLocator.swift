@@ -20,8 +20,10 @@ package enum SourceLocator {
     /// that its debug info places; `nil` when none does.
     package static func locate(_ addresses: [UInt]) -> String? {
         let known = libraries.withLock { $0 }
-        guard !known.isEmpty, let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        let regions = LibraryRegion.parse(maps).filter { known.contains($0.path) }
+        // Read to the end: /proc files give their size as 0, which a whole-file read trusts.
+        guard !known.isEmpty, let maps = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile()
+        else { return nil }
+        let regions = LibraryRegion.parse(String(decoding: maps, as: UTF8.self)).filter { known.contains($0.path) }
         for (index, address) in addresses.enumerated() {
             // A return address is the instruction after the call: one byte back is the call's line.
             // The first is where the thread was interrupted, itself.
@@ -74,12 +76,14 @@ struct LibraryRegion: Equatable {
         var bases: [String: UInt] = [:]
         var regions: [LibraryRegion] = []
         for line in maps.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[5].hasPrefix("/") else { continue }
+            // The path is all from the first slash: no field before it has one.
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
+            let fields = line[..<slash].split(separator: " ")
+            guard fields.count == 5 else { continue }
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
                   let offset = UInt(fields[2], radix: 16) else { continue }
-            let path = String(fields[5]).trimmingCharacters(in: .whitespaces)
             if offset == 0, bases[path] == nil { bases[path] = start }
             regions.append(LibraryRegion(path: path, base: 0, start: start, end: end))
         }
