@@ -24,6 +24,12 @@ package final class Watchdog: Sendable {
         package var part: SceneCode.Part
         /// How long it had been there when seen.
         package var seconds: Double
+
+        /// A hang in `part`, seen after `seconds`.
+        package init(part: SceneCode.Part, seconds: Double) {
+            self.part = part
+            self.seconds = seconds
+        }
     }
 
     /// How long one stay in scene code may last.
