@@ -45,7 +45,8 @@ extension EndToEndTests {
             let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
             let out = prototype.deletingLastPathComponent().appendingPathComponent("recovered.mp4")
             let recovered = try ExternalCommand.run(binary, ["recover", "--render", out.path],
-                                                    environment: ["XDG_STATE_HOME": state.path], timeout: 300,
+                                                    environment: ProcessInfo.processInfo.environment
+                                                        .merging(["XDG_STATE_HOME": state.path]) { $1 }, timeout: 300,
                                                     allowFailure: true)
 
             #expect(app.ending?.status == Watchdog.exitStatus && app.ending?.bySignal == false, "\(app.errorOutput)")
