@@ -1,5 +1,6 @@
 import Foundation
 @testable import KilnPlatform
+import KilnTestSupport
 import Testing
 
 /// Finding a stuck prototype's file and line: /proc/self/maps read for its library, and
@@ -39,5 +40,36 @@ struct SourceLocatorTests {
     @Test("Addresses in no prototype library have no location")
     func noLibraryNoLocation() {
         #expect(SourceLocator.locate([0x10, 0x20]) == nil)
+    }
+
+    @Test("An address in a library built with -g and registered is named by its file and line")
+    func locatesInALibraryWithDebugInfo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-locator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("Spin.swift")
+        try """
+            public func spin(_ turns: Int) -> Int {
+                var total = 0
+                for turn in 0..<turns { total &+= turn }
+                return total
+            }
+
+            """.write(to: source, atomically: true, encoding: .utf8)
+        let library = folder.appendingPathComponent("libSpin.so")
+        let swiftc = try ExternalCommand.require("swiftc", package: "the Swift toolchain")
+        try ExternalCommand.run(swiftc, ["-emit-library", "-g", "-Onone", "-module-name", "Spin", source.path,
+                                         "-o", library.path], timeout: 300)
+        let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL))
+        // The Swift function itself: a @_cdecl thunk is compiler-generated code, with no line.
+        let function = try #require(dlsym(handle, "$s4Spin4spinyS2iF"))
+
+        let before = SourceLocator.locate([UInt(bitPattern: function)])
+        SourceLocator.register(library: library.path)
+        // A return address: the byte before it is the call, inside the function.
+        let found = try #require(SourceLocator.locate([0x10, UInt(bitPattern: function) + 8]))
+
+        #expect(before == nil)
+        #expect(found.hasSuffix("Spin.swift:1") || found.hasSuffix("Spin.swift:2"), "\(found)")
     }
 }
