@@ -1,4 +1,5 @@
 import Foundation
+import KilnPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,6 +33,8 @@ public enum PrototypeLoader {
         guard let handle = dlopen(library.url.path, RTLD_NOW | RTLD_LOCAL) else {
             throw Failure(description: "cannot load \(library.url.lastPathComponent): \(String(cString: dlerror()))")
         }
+        // A hang in its code is then named with the prototype's file and line.
+        SourceLocator.register(library: library.url.path)
         guard let symbol = dlsym(handle, library.build.entrySymbol) else {
             throw Failure(description: "\(library.url.lastPathComponent) has no \(library.build.entrySymbol)")
         }

@@ -70,8 +70,11 @@ public enum SceneCatalog {
               make: { GalleryScene(context: $0) }, sounds: GalleryScene.sounds),
     ]
 
+    /// The home screen's name: the launcher, which lists the others.
+    public static let homeName = "launcher"
+
     /// The names accepted on the command line.
-    public static var names: [String] { ["launcher"] + entries.map(\.name) }
+    public static var names: [String] { [homeName] + entries.map(\.name) }
 
     /// Every sound the scenes play, each once, in the order the scenes declare them: what
     /// the app prepares when it starts, so that no scene waits for its sounds.
@@ -87,7 +90,8 @@ public enum SceneCatalog {
 
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
-        if name == "launcher" { return LauncherScene(context: context) }
-        return entries.first { $0.name == name }?.make(context)
+        if name == homeName { return LauncherScene(context: context) }
+        guard let entry = entries.first(where: { $0.name == name }) else { return nil }
+        return SceneCode.run(.making) { entry.make(context) }
     }
 }
