@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 import Synchronization
 
@@ -17,6 +18,8 @@ public enum SceneCatalog {
         public var tuning: TuningProfile? = nil
         /// The sounds the scene plays (its `Scene.sounds`).
         public var sounds: [Sound] = []
+        /// The folder of a prototype loaded from one, which its scenes' contexts carry.
+        package var folder: URL?
 
         /// An entry for a scene: `name` is what the command line takes, `title` and
         /// `subtitle` what the launcher shows, `make` builds a fresh scene for a context
@@ -88,6 +91,9 @@ public enum SceneCatalog {
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
         if name == "launcher" { return LauncherScene(context: context) }
-        return entries.first { $0.name == name }?.make(context)
+        guard let entry = entries.first(where: { $0.name == name }) else { return nil }
+        var context = context
+        context.folder = context.folder ?? entry.folder
+        return entry.make(context)
     }
 }
