@@ -87,7 +87,9 @@ public struct PrototypeCompiler: Sendable {
                                               outputFileMap: place.outputFileMap,
                                               moduleCache: cacheFolder.appendingPathComponent("ModuleCache"),
                                               snapshot: place.snapshot, folder: folder.url)
-        let (status, compiled) = Self.run(toolchain.compiler, arguments, in: place.root)
+        // Run from the prototype folder: debug information names a file under the compiler's
+        // working folder relative to it, which the prefix map would not reach.
+        let (status, compiled) = Self.run(toolchain.compiler, arguments, in: folder.url)
         // Messages name the folder's own files, not their copies.
         let output = compiled.replacingOccurrences(of: place.snapshot.path + "/", with: folder.url.path + "/")
         guard status == 0 else {
