@@ -33,15 +33,16 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, and names a crash, which kiln recover renders once the code is fixed")
+    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, sums a crash on a drag up in one line at the prototype's own line, keeps the journal, opens the window again on the next good save, and kiln recover renders the crash")
     func devReloadsKeepsAndReports() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
             let original = try String(contentsOf: source, encoding: .utf8)
+            let state = folder.deletingLastPathComponent().appendingPathComponent("state")
             let session = try XvfbSession(width: 1280, height: 1024)
             defer { session.stop() }
-            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
-                                  session: session)
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session, environment: ["XDG_STATE_HOME": state.path])
             defer { app.terminate() }
             try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
             let window = try app.window(timeout: 30)
@@ -81,27 +82,97 @@ struct PrototypeEndToEndTests {
             #expect(app.isRunning)
             #expect(!app.lines[opened...].contains { $0.contains("scene.opened") }, "the old scene keeps running")
 
-            // A crash in the new code: a line naming the scene and the signal, and a failed exit.
-            lines[broken] = "        dispatcher.tick(at: time); if time > 0.2 { let none: [Int] = []; _ = none[1] }"
-            try write(lines.joined(separator: "\n"), to: source)
-            let ended = try eventually(within: 60) { !app.isRunning }
-
-            #expect(ended)
-            #expect(app.errorOutput.contains("the prototype 'card'") && app.errorOutput.contains("crashed with SIG"),
-                    "stderr: \(app.errorOutput.suffix(1500))")
-            #expect(app.ending.map { $0.bySignal || $0.status != 0 } == true)
-
-            // The crash left a journal: once the code is fixed, kiln recover compiles the
-            // folder and renders what the crashed scene had done.
+            // A crash in the new code when the card is dragged: one line, naming the signal, the
+            // trap and the prototype's own file and line; kiln dev keeps running.
             lines[broken] = "        dispatcher.tick(at: time)"
+            let moved = try #require(lines.firstIndex { $0.contains("card.position = Point(x: dragStart.x + moved.x") })
+            let fixedLine = lines[moved]
+            lines[moved] += "; let none: [Int] = []; _ = none[1]"
+            let beforeCrash = app.lines.count
             try write(lines.joined(separator: "\n"), to: source)
+            let crashingVersion = try app.waitForLine(containing: "prototype.reloaded", from: beforeCrash, timeout: 60)
+            Thread.sleep(forTimeInterval: 0.5)
+            try app.window(timeout: 30).drag(fromCanvas: (195, 422), to: (120, 600))
+            let crashed = try eventually(within: 60) { app.errorOutput.contains(" crashed with SIG") }
+            let crashLines = app.errorOutput.split(separator: "\n").filter { $0.contains("crashed") }
+            let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
+
+            #expect(crashed, "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(crashLines.count == 1, "one line: \(crashLines)")
+            #expect(crashLines.first?.contains("card/Card.swift:\(moved + 1) ") == true, "\(crashLines)")
+            #expect(crashLines.first?.contains("Fatal error: Index out of range") == true, "\(crashLines)")
+            #expect(crashLines.first?.contains("kiln recover") == true, "\(crashLines)")
+            #expect(!app.errorOutput.contains("Thread 0") && !app.errorOutput.contains("KilnPrototype_"),
+                    "no backtrace and no build folder without --verbose: \(app.errorOutput.suffix(1500))")
+            #expect(app.isRunning)
+            #expect(journals.count == 1 && journals.first?.hasSuffix(".journal") == true, "\(journals)")
+
+            // The next save that compiles opens the window again, on the fixed code.
+            lines[moved] = fixedLine
+            try write(lines.joined(separator: "\n"), to: source)
+            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: crashingVersion.index + 1,
+                                               timeout: 120)
+            let again = try app.window(timeout: 30)
+            try again.drag(fromCanvas: (195, 422), to: (120, 600))
+            let released = try app.waitForLine(containing: "card.released", from: reopened.index + 1, timeout: 20)
+
+            #expect(released.line.contains("card.released"))
+            #expect(app.isRunning)
+
+            // Closed cleanly, the new window takes its own journal away; the crashed one's stays,
+            // and kiln recover compiles the folder and renders what the crashed scene had done.
+            app.terminate()
             let frames = folder.deletingLastPathComponent().appendingPathComponent("recovered/").path + "/"
-            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames], environment: session.environment,
+            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames],
+                                                    environment: session.environment.merging(["XDG_STATE_HOME": state.path]) { $1 },
                                                     timeout: 180, allowFailure: true)
 
             #expect(recovered.status == 0 && recovered.stderr.contains("of card"), "\(recovered.stderr)")
             let first = try RGBImage(contentsOf: frames + "frame-00000.png")
             #expect(first.pixel(20, 20).red < 60, "the fixed code's dark background: \(first.pixel(20, 20))")
+        }
+    }
+
+    @Test("A save of one file of several compiles only that file; #filePath and the scene's folder name the prototype's own files")
+    func devCompilesIncrementally() throws {
+        try withPrototype { binary, folder in
+            let cache = folder.deletingLastPathComponent().appendingPathComponent("cache")
+            let source = folder.appendingPathComponent("Card.swift")
+            let card = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
+                of: "        home = card.position\n",
+                with: """
+                                home = card.position
+                                context.emit("card.files", at: 0, ["file": .string(#filePath), "deck": .string(deckMark()),
+                                                                   "folder": .string(context.folder?.path ?? "none")])
+
+                """)
+            try write(card, to: source)
+            let deck = folder.appendingPathComponent("Deck.swift")
+            try write("func deckMark() -> String { \"deck 1\" }\n", to: deck)
+            try write("import Kiln\n\nextension CardScene {\n    var shelf: Int { 3 }\n}\n",
+                      to: folder.appendingPathComponent("Shelf.swift"))
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session, environment: ["XDG_CACHE_HOME": cache.path])
+            defer { app.terminate() }
+            let first = try app.waitForLine(containing: "card.files", timeout: 180)
+            let objects = try #require(try FileManager.default.contentsOfDirectory(
+                at: cache.appendingPathComponent("kiln/prototypes"), includingPropertiesForKeys: nil)
+                .first { $0.lastPathComponent.hasPrefix("KilnPrototype_") }).appendingPathComponent("Objects")
+            let built = try objectDates(in: objects)
+
+            try write("func deckMark() -> String { \"deck 2\" }\n", to: deck)
+            let second = try app.waitForLine(containing: "card.files", from: first.index + 1, timeout: 120)
+            let rebuilt = try objectDates(in: objects)
+
+            #expect(first.line.contains(#""file": "\#(source.path)""#), "\(first.line)")
+            #expect(first.line.contains(#""folder": "\#(folder.path)""#), "\(first.line)")
+            #expect(first.line.contains("deck 1") && second.line.contains("deck 2"), "the new version runs: \(second.line)")
+            #expect(built.count == 4, "three files and the entry: \(built.keys.sorted())")
+            #expect(rebuilt["Deck.swift.o"] != built["Deck.swift.o"])
+            let others = built.keys.filter { $0 != "Deck.swift.o" }
+            #expect(others.allSatisfy { rebuilt[$0] == built[$0] }, "only Deck.swift compiles again: \(built) then \(rebuilt)")
         }
     }
 
@@ -170,6 +241,15 @@ struct PrototypeEndToEndTests {
         let folder = parent.appendingPathComponent("card")
         try ExternalCommand.run(binary, ["new", folder.path], timeout: 30)
         try body(binary, folder)
+    }
+
+    /// The modification date of each object file in `folder`, by name.
+    private func objectDates(in folder: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".o") {
+            dates[name] = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date
+        }
+        return dates
     }
 
     private func write(_ text: String, to url: URL) throws {
