@@ -89,10 +89,10 @@ struct PrototypeBuildTests {
         #expect(build.libraryFileName == "lib\(build.moduleName)-\(build.version).so")
     }
 
-    @Test("The output file map gives each source and the entry an object and a dependency file, and the build its record")
+    @Test("The output file map gives each copy and the entry an object and a dependency file named after the source, and the build its record")
     func outputFileMap() throws {
         let build = PrototypeBuild(folder: "/p/card", sources: [], toolchainStamp: "")
-        let sources = [URL(fileURLWithPath: "/c/Sources/Card.swift"), URL(fileURLWithPath: "/c/Sources/Deck.swift")]
+        let sources = [URL(fileURLWithPath: "/c/Sources/.Card.swift"), URL(fileURLWithPath: "/c/Sources/.Deck.swift")]
         let entry = URL(fileURLWithPath: "/c/entry.swift")
 
         let text = build.outputFileMap(sources: sources, entry: entry, objects: URL(fileURLWithPath: "/c/Objects"))
@@ -100,10 +100,19 @@ struct PrototypeBuildTests {
         let map = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: String]])
         #expect(map.count == 4)
         #expect(map[""] == ["swift-dependencies": "/c/Objects/\(build.moduleName).swiftdeps"])
-        #expect(map["/c/Sources/Card.swift"] == ["object": "/c/Objects/Card.swift.o",
+        #expect(map["/c/Sources/.Card.swift"] == ["object": "/c/Objects/Card.swift.o",
                                                  "swift-dependencies": "/c/Objects/Card.swift.swiftdeps"])
-        #expect(map["/c/Sources/Deck.swift"]?["object"] == "/c/Objects/Deck.swift.o")
+        #expect(map["/c/Sources/.Deck.swift"]?["object"] == "/c/Objects/Deck.swift.o")
         #expect(map["/c/entry.swift"]?["object"] == "/c/Objects/entry.swift.o")
+    }
+
+    @Test("The text compiled names the prototype's own file from its first line, its path a valid string literal")
+    func compiledText() {
+        let plain = PrototypeBuild.compiledText(of: "let a = 1\n", at: "/p/card/Card.swift")
+        let odd = PrototypeBuild.compiledText(of: "", at: #"/p/a "b"\c/Card.swift"#)
+
+        #expect(plain == "#sourceLocation(file: \"/p/card/Card.swift\", line: 1)\nlet a = 1\n")
+        #expect(odd == #"#sourceLocation(file: "/p/a \"b\"\\c/Card.swift", line: 1)"# + "\n")
     }
 
     @Test("The compiler makes an unoptimized, incremental library with debug information against the host's modules without linking them")

@@ -68,7 +68,7 @@ struct WindowCrashTests {
     func pathsMapToTheFolder() {
         let paths = Self.paths
 
-        #expect(paths.userFile("/c/KilnPrototype_0123/Sources/Card.swift") == "/home/d/card/Card.swift")
+        #expect(paths.userFile("/c/KilnPrototype_0123/Sources/.Card.swift") == "/home/d/card/Card.swift")
         #expect(paths.userFile("KilnPrototype_0123/Card.swift") == "/home/d/card/Card.swift")
         #expect(paths.userFile("/home/d/card/Card.swift") == "/home/d/card/Card.swift")
         #expect(paths.userFile("Swift/ContiguousArrayBuffer.swift") == nil)
@@ -108,18 +108,20 @@ struct WindowCrashTests {
         let build = PrototypeBuild(folder: "/p/card", sources: [], toolchainStamp: "")
         let place = PrototypeBuildFolder(build: build, cacheFolder: cache)
         let first = try place.write(sources: [(name: "Card.swift", text: "let a = 1"), (name: "Deck.swift", text: "let b = 1"),
-                                              (name: "Old.swift", text: "let c = 1")])
+                                              (name: "Old.swift", text: "let c = 1")],
+                                    of: URL(fileURLWithPath: "/p/card"))
         let past = Date(timeIntervalSince1970: 1_000_000)
         for file in first { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path) }
 
-        let second = try place.write(sources: [(name: "Card.swift", text: "let a = 1"), (name: "Deck.swift", text: "let b = 2")])
+        let second = try place.write(sources: [(name: "Card.swift", text: "let a = 1"), (name: "Deck.swift", text: "let b = 2")],
+                                     of: URL(fileURLWithPath: "/p/card"))
 
         func date(_ url: URL) throws -> Date? { try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date }
-        #expect(second.map(\.lastPathComponent) == ["Card.swift", "Deck.swift"])
+        #expect(second.map(\.lastPathComponent) == [".Card.swift", ".Deck.swift"])
         #expect(try date(second[0]) == past)
         #expect(try date(second[1]) != past)
-        #expect(try String(contentsOf: second[1], encoding: .utf8) == "let b = 2")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: place.snapshot.path).sorted() == ["Card.swift", "Deck.swift"])
+        #expect(try String(contentsOf: second[1], encoding: .utf8) == "#sourceLocation(file: \"/p/card/Deck.swift\", line: 1)\nlet b = 2")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: place.snapshot.path).sorted() == [".Card.swift", ".Deck.swift"])
         #expect(FileManager.default.fileExists(atPath: place.entry.path))
         let map = try JSONSerialization.jsonObject(with: Data(contentsOf: place.outputFileMap)) as? [String: [String: String]]
         #expect(map?[second[1].path]?["object"] == place.objects.path + "/Deck.swift.o")

@@ -50,6 +50,22 @@ public struct PrototypeBuild: Equatable, Sendable {
         """
     }
 
+    /// The text compiled for a source whose own file is at `path`: the source after a
+    /// `#sourceLocation` line, so that `#filePath`, `#line`, messages and debug information
+    /// name the prototype's file and lines, not the build folder's copy.
+    public static func compiledText(of text: String, at path: String) -> String {
+        var literal = ""
+        for character in path {
+            switch character {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            case "\n": literal += "\\n"
+            default: literal.append(character)
+            }
+        }
+        return "#sourceLocation(file: \"\(literal)\", line: 1)\n" + text
+    }
+
     /// The entry file's name: no name a folder's own file would have.
     public var entryFileName: String { moduleName + "-entry.swift" }
 
@@ -63,7 +79,9 @@ public struct PrototypeBuild: Equatable, Sendable {
             "": ["swift-dependencies": objects.appendingPathComponent(moduleName + ".swiftdeps").path]
         ]
         for source in sources + [entry] {
-            let stem = objects.appendingPathComponent(source.lastPathComponent).path
+            // Named after the source, without the dot that starts a copy's name.
+            let name = source.lastPathComponent.drop { $0 == "." }
+            let stem = objects.appendingPathComponent(String(name)).path
             map[source.path] = ["object": stem + ".o", "swift-dependencies": stem + ".swiftdeps"]
         }
         let data = (try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys, .prettyPrinted])) ?? Data()

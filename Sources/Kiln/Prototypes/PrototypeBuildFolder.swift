@@ -9,7 +9,7 @@ import Glibc
 ///
 /// ```
 /// KilnPrototype_<folder>/
-///   Sources/Card.swift …             the text compiled, rewritten only when it changed
+///   Sources/.Card.swift …            the text compiled, rewritten only when it changed
 ///   KilnPrototype_<folder>-entry.swift
 ///   Objects/Card.swift.o …           kept for the next incremental build
 ///   output-file-map.json
@@ -41,26 +41,34 @@ struct PrototypeBuildFolder: Sendable {
     /// The library of this version.
     var library: URL { root.appendingPathComponent(build.libraryFileName) }
 
-    /// Copies `sources` into the snapshot, writing only the files whose text changed (the
-    /// compiler tells what changed by modification dates) and removing files no longer there;
-    /// writes the entry file and the output file map the same way. Returns the copies.
-    func write(sources: [(name: String, text: String)]) throws -> [URL] {
+    /// Copies `sources` of the prototype folder at `folder` into the snapshot, each placed
+    /// at its own file (`PrototypeBuild.compiledText`), writing only the files whose text
+    /// changed (the compiler tells what changed by modification dates) and removing files no
+    /// longer there; writes the entry file and the output file map the same way. Returns
+    /// the copies.
+    func write(sources: [(name: String, text: String)], of folder: URL) throws -> [URL] {
         let files = FileManager.default
         try files.createDirectory(at: snapshot, withIntermediateDirectories: true)
         try files.createDirectory(at: objects, withIntermediateDirectories: true)
-        let names = Set(sources.map(\.name))
+        let names = Set(sources.map { Self.copyName($0.name) })
         for stale in (try files.contentsOfDirectory(atPath: snapshot.path)) where !names.contains(stale) {
             try files.removeItem(at: snapshot.appendingPathComponent(stale))
         }
         let copies = try sources.map { source in
-            let copy = snapshot.appendingPathComponent(source.name)
-            try Self.write(source.text, to: copy)
+            let copy = snapshot.appendingPathComponent(Self.copyName(source.name))
+            try Self.write(PrototypeBuild.compiledText(of: source.text, at: folder.appendingPathComponent(source.name).path),
+                           to: copy)
             return copy
         }
         try Self.write(build.entrySource, to: entry)
         try Self.write(build.outputFileMap(sources: copies, entry: entry, objects: objects), to: outputFileMap)
         return copies
     }
+
+    /// The copy's name: the file's after a dot. A copy named as its file would give
+    /// `#fileID` two paths for one name, which the compiler warns of; a folder's own
+    /// compiled files never start with a dot.
+    static func copyName(_ name: String) -> String { "." + name }
 
     /// Writes `text` unless the file already holds it.
     private static func write(_ text: String, to url: URL) throws {

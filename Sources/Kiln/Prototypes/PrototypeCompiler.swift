@@ -68,7 +68,7 @@ public struct PrototypeCompiler: Sendable {
         let outcome: Result<Void, Failure>
         do {
             outcome = try place.locked { () -> Result<Void, Failure> in
-                let copies = try place.write(sources: sources)
+                let copies = try place.write(sources: sources, of: folder.url)
                 return link(place, copies: copies, folder: folder)
             }
         } catch {

@@ -24,7 +24,8 @@ struct PrototypeSourcePaths: Equatable, Sendable {
     /// that is not one of the prototype's (Kiln's, the standard library's).
     func userFile(_ path: String) -> String? {
         for prefix in [folder, snapshot, moduleName] where path.hasPrefix(prefix + "/") {
-            let name = path.dropFirst(prefix.count + 1)
+            // A copy's name starts with a dot (`PrototypeBuildFolder.copyName`).
+            let name = path.dropFirst(prefix.count + 1).drop { prefix == snapshot && $0 == "." }
             // Only files at the folder's top are compiled.
             guard !name.isEmpty, !name.contains("/") else { return nil }
             return folder + "/" + name
