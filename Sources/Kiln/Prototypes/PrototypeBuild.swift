@@ -88,9 +88,13 @@ public struct PrototypeBuild: Equatable, Sendable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// The compiler's arguments: an unoptimized (`-Onone`), incremental build with debug
-    /// information of a shared library that imports Kiln's modules from `toolchain` and leaves
+    /// The compiler's arguments: an unoptimized (`-Onone`), incremental build with line
+    /// tables of a shared library that imports Kiln's modules from `toolchain` and leaves
     /// their symbols to the executable that loads it.
+    ///
+    /// Line tables (`-gline-tables-only`) are the debug information a crash's backtrace
+    /// needs for its files and lines. Full `-g` adds a job per save that emits the module's
+    /// interface for a debugger, which doubled the time a one-file save takes to compile.
     ///
     /// The sources are compiled from their copies in `snapshot`; `-file-prefix-map` gives
     /// `#filePath`, the debug information and so the crash backtraces the paths of the
@@ -98,7 +102,7 @@ public struct PrototypeBuild: Equatable, Sendable {
     public func arguments(toolchain: PrototypeToolchain, sources: [URL], entry: URL, output: URL,
                           outputFileMap: URL, moduleCache: URL, snapshot: URL, folder: URL) -> [String] {
         ["-emit-library", "-parse-as-library", "-module-name", moduleName,
-         "-swift-version", "6", "-Onone", "-g", "-incremental", "-enable-batch-mode",
+         "-swift-version", "6", "-Onone", "-gline-tables-only", "-incremental", "-enable-batch-mode",
          "-output-file-map", outputFileMap.path, "-no-color-diagnostics",
          "-file-prefix-map", snapshot.path + "=" + folder.path,
          "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
