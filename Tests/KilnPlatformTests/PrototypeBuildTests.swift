@@ -132,6 +132,7 @@ struct PrototypeBuildTests {
         #expect(arguments.contains("-emit-library"))
         #expect(arguments.contains("-Onone") && arguments.contains("-gline-tables-only") && arguments.contains("-incremental"))
         #expect(!arguments.contains("-whole-module-optimization"), "a whole-module build compiles every file")
+        #expect(arguments.contains("-disable-incremental-llvm-codegen"), "each file compiled is written, so its date tells")
         #expect(arguments.firstIndex(of: "-output-file-map").map { arguments[$0 + 1] } == "/c/map.json")
         #expect(arguments.firstIndex(of: "-file-prefix-map").map { arguments[$0 + 1] } == "/c/Sources=/p/card")
         #expect(arguments.firstIndex(of: "-module-name").map { arguments[$0 + 1] } == build.moduleName)

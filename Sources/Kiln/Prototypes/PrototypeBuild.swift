@@ -104,6 +104,9 @@ public struct PrototypeBuild: Equatable, Sendable {
         ["-emit-library", "-parse-as-library", "-module-name", moduleName,
          "-swift-version", "6", "-Onone", "-gline-tables-only", "-incremental", "-enable-batch-mode",
          "-output-file-map", outputFileMap.path, "-no-color-diagnostics",
+         // A file compiled is written, even when its code comes out the same: the objects'
+         // dates then tell which files a save compiled.
+         "-Xfrontend", "-disable-incremental-llvm-codegen",
          "-file-prefix-map", snapshot.path + "=" + folder.path,
          "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
             + toolchain.importFlags

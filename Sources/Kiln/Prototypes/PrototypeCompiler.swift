@@ -82,7 +82,9 @@ public struct PrototypeCompiler: Sendable {
     /// Runs the incremental build of `copies` into the folder's library.
     private func link(_ place: PrototypeBuildFolder, copies: [URL], folder: PrototypeFolder) -> Result<Void, Failure> {
         // Written aside and renamed, so that another kiln never loads a half-written library.
-        let partial = place.root.appendingPathComponent(place.build.libraryFileName + ".\(getpid()).partial")
+        // Always the same name (the folder's lock is held): a new output path would tell the
+        // compiler that the build changed, and every file would compile again.
+        let partial = place.root.appendingPathComponent("lib" + place.build.moduleName + ".so.partial")
         let arguments = place.build.arguments(toolchain: toolchain, sources: copies, entry: place.entry, output: partial,
                                               outputFileMap: place.outputFileMap,
                                               moduleCache: cacheFolder.appendingPathComponent("ModuleCache"),
