@@ -141,6 +141,13 @@ struct PrototypeBuildTests {
         #expect(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] } == "/c/lib.so")
         #expect(arguments.contains("-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"))
         #expect(Array(arguments.suffix(2)) == ["/c/Sources/Card.swift", "/c/entry.swift"])
+        #expect(!arguments.contains("-use-ld=lld"), "the system's linker unless lld is there")
+        var withLLD = toolchain
+        withLLD.linksWithLLD = true
+        #expect(build.arguments(toolchain: withLLD, sources: [], entry: URL(fileURLWithPath: "/c/entry.swift"),
+                                output: URL(fileURLWithPath: "/c/lib.so"), outputFileMap: URL(fileURLWithPath: "/c/map.json"),
+                                moduleCache: URL(fileURLWithPath: "/c/ModuleCache"), snapshot: URL(fileURLWithPath: "/c/Sources"),
+                                folder: URL(fileURLWithPath: "/p/card")).contains("-use-ld=lld"))
         // Linking Kiln's modules into the library a second time would give it types of its own.
         #expect(!arguments.contains { $0.hasPrefix("-lKiln") || $0.hasSuffix(".o") || $0.hasSuffix(".a") })
     }

@@ -109,7 +109,7 @@ public struct PrototypeBuild: Equatable, Sendable {
          "-Xfrontend", "-disable-incremental-llvm-codegen",
          "-file-prefix-map", snapshot.path + "=" + folder.path,
          "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
-            + toolchain.importFlags
+            + toolchain.importFlags + (toolchain.linksWithLLD ? ["-use-ld=lld"] : [])
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 }
