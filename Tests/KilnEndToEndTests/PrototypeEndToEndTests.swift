@@ -92,7 +92,9 @@ struct PrototypeEndToEndTests {
             try write(lines.joined(separator: "\n"), to: source)
             let crashingVersion = try app.waitForLine(containing: "prototype.reloaded", from: beforeCrash, timeout: 60)
             Thread.sleep(forTimeInterval: 0.5)
-            try app.window(timeout: 30).drag(fromCanvas: (195, 422), to: (120, 600))
+            // The window may go before the drag ends: the rest of the drag then finds no window.
+            let crashing = try app.window(timeout: 30)
+            _ = try? crashing.drag(fromCanvas: (195, 422), to: (120, 600))
             let crashed = try eventually(within: 60) { app.errorOutput.contains(" crashed with SIG") }
             let crashLines = app.errorOutput.split(separator: "\n").filter { $0.contains("crashed") }
             let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
@@ -177,6 +179,74 @@ struct PrototypeEndToEndTests {
         }
     }
 
+    @Test("A window that exits with the watchdog's status is a hang: its own line is passed on, then one line on what comes next, and kiln dev keeps running")
+    func devOutlivesAHang() throws {
+        try withPrototype { binary, folder in
+            let source = folder.appendingPathComponent("Card.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            // What the window's watchdog does when the scene's code is stuck, on a drag.
+            let hanging = "import Foundation\n" + original.replacingOccurrences(
+                of: "        case .changed:\n",
+                with: "        case .changed:\n            FileHandle.standardError.write(Data(\"kiln: the scene is stuck\\n\".utf8)); exit(86)\n")
+            try write(hanging, to: source)
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session)
+            defer { app.terminate() }
+            let opened = try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            // The window goes at the drag's first move: the rest of the drag finds no window.
+            let window = try app.window(timeout: 30)
+            _ = try? window.drag(fromCanvas: (195, 422), to: (120, 600))
+            let reported = try eventually(within: 30) { app.errorOutput.contains(" hung ") }
+
+            #expect(reported, "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(app.errorOutput.contains("kiln: the scene is stuck\n"), "the window's own line: \(app.errorOutput.suffix(1500))")
+            let hung = app.errorOutput.split(separator: "\n").filter { $0.contains(" hung ") }
+            #expect(hung.count == 1 && hung.first?.contains("kiln recover") == true, "\(hung)")
+            #expect(app.isRunning)
+
+            try write(original, to: source)
+            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 120)
+            #expect(reopened.line.contains("card"))
+        }
+    }
+
+    @Test("kiln dev ends when its window closes, and its window ends with it, even when kiln dev is killed")
+    func devAndItsWindowEndTogether() throws {
+        try withPrototype { binary, folder in
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let quitting = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "4"],
+                                       session: session)
+            defer { quitting.terminate() }
+            try quitting.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+
+            #expect(try eventually(within: 30) { !quitting.isRunning })
+            #expect(quitting.ending.map { $0.status == 0 && !$0.bySignal } == true, "\(String(describing: quitting.ending))")
+
+            let killed = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
+                                     session: session)
+            defer { killed.terminate() }
+            try killed.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            let windows = KilnApp.descendants(of: killed.pid)
+            kill(killed.pid, SIGKILL)
+
+            #expect(windows.count == 1, "one window process: \(windows)")
+            #expect(try eventually(within: 10) { windows.allSatisfy(isGone) }, "the window ends with kiln dev")
+
+            let ended = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
+                                    session: session)
+            defer { ended.terminate() }
+            try ended.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            let window = KilnApp.descendants(of: ended.pid)
+            kill(ended.pid, SIGTERM)
+
+            #expect(try eventually(within: 15) { !ended.isRunning })
+            #expect(window.count == 1 && window.allSatisfy(isGone), "the window ends with kiln dev")
+        }
+    }
+
     @Test("kiln dev --capture writes, on close, what was done in the scene since the last reload")
     func devCapturesAfterReload() throws {
         try withPrototype { binary, folder in
@@ -242,6 +312,13 @@ struct PrototypeEndToEndTests {
         let folder = parent.appendingPathComponent("card")
         try ExternalCommand.run(binary, ["new", folder.path], timeout: 30)
         try body(binary, folder)
+    }
+
+    /// Whether process `pid` has ended: it is gone, or a zombie no one has reaped yet.
+    private func isGone(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state follows the name, which is in parentheses and may hold spaces.
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
     }
 
     /// The modification date of each object file in `folder`, by name.
