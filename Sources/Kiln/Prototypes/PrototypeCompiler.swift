@@ -68,6 +68,8 @@ public struct PrototypeCompiler: Sendable {
         let outcome: Result<Void, Failure>
         do {
             outcome = try place.locked { () -> Result<Void, Failure> in
+                // Another kiln may have built this version while the lock was awaited.
+                if FileManager.default.fileExists(atPath: place.library.path) { return .success(()) }
                 let copies = try place.write(sources: sources, of: folder.url)
                 return link(place, copies: copies, folder: folder)
             }
