@@ -71,7 +71,7 @@ public struct PrototypeCompiler: Sendable {
                 // Another kiln may have built this version while the lock was awaited.
                 if FileManager.default.fileExists(atPath: place.library.path) { return .success(()) }
                 let copies = try place.write(sources: sources, of: folder.url)
-                return link(place, copies: copies, folder: folder)
+                return compileAndLink(place, copies: copies, folder: folder)
             }
         } catch {
             throw Failure(output: "cannot write to \(place.root.path): \(error.localizedDescription)")
@@ -82,7 +82,7 @@ public struct PrototypeCompiler: Sendable {
     }
 
     /// Runs the incremental build of `copies` into the folder's library.
-    private func link(_ place: PrototypeBuildFolder, copies: [URL], folder: PrototypeFolder) -> Result<Void, Failure> {
+    private func compileAndLink(_ place: PrototypeBuildFolder, copies: [URL], folder: PrototypeFolder) -> Result<Void, Failure> {
         // Written aside and renamed, so that another kiln never loads a half-written library.
         // Always the same name (the folder's lock is held): a new output path would tell the
         // compiler that the build changed, and every file would compile again.

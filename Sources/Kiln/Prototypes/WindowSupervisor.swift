@@ -85,6 +85,11 @@ final class WindowSupervisor: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments + ["--supervisor-pid", "\(getpid())"]
+        // The Swift runtime's backtracer places a crash in the prototype's files; it is asked
+        // for unless the designer chose otherwise, and never waits for input.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no" }
+        process.environment = environment
         let pipe = Pipe()
         process.standardError = pipe
         // Started from this thread, which lives as long as the process: the child's
