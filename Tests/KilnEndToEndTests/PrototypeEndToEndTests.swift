@@ -136,7 +136,7 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("A save of one file of several compiles only that file; #filePath and the scene's folder name the prototype's own files")
+    @Test("A save of one file of several compiles only that file, and the new version's type of the same name is its own; #filePath and the scene's folder name the prototype's own files")
     func devCompilesIncrementally() throws {
         try withPrototype { binary, folder in
             let cache = folder.deletingLastPathComponent().appendingPathComponent("cache")
@@ -151,7 +151,9 @@ struct PrototypeEndToEndTests {
                 """)
             try write(card, to: source)
             let deck = folder.appendingPathComponent("Deck.swift")
-            try write("func deckMark() -> String { \"deck 1\" }\n", to: deck)
+            // A type of the same name in both versions, laid out differently: each version's
+            // code must see its own (the libraries define the same module, loaded side by side).
+            try write("private struct Marker { var deck = 1 }\nfunc deckMark() -> String { \"\\(Marker())\" }\n", to: deck)
             try write("import Kiln\n\nextension CardScene {\n    var shelf: Int { 3 }\n}\n",
                       to: folder.appendingPathComponent("Shelf.swift"))
             let session = try XvfbSession(width: 1280, height: 1024)
@@ -163,15 +165,23 @@ struct PrototypeEndToEndTests {
             let objects = try #require(try FileManager.default.contentsOfDirectory(
                 at: cache.appendingPathComponent("kiln/prototypes"), includingPropertiesForKeys: nil)
                 .first { $0.lastPathComponent.hasPrefix("KilnPrototype_") }).appendingPathComponent("Objects")
-            let built = try objectDates(in: objects)
 
-            try write("func deckMark() -> String { \"deck 2\" }\n", to: deck)
+            // The type's layout changes: the compiler may compile the files that use it too.
+            try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker())\" }\n",
+                      to: deck)
             let second = try app.waitForLine(containing: "card.files", from: first.index + 1, timeout: 120)
+            let built = try objectDates(in: objects)
+            // Only a function's body changes.
+            try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker()) again\" }\n",
+                      to: deck)
+            let third = try app.waitForLine(containing: "card.files", from: second.index + 1, timeout: 120)
             let rebuilt = try objectDates(in: objects)
 
             #expect(first.line.contains(#""file": "\#(source.path)""#), "\(first.line)")
             #expect(first.line.contains(#""folder": "\#(folder.path)""#), "\(first.line)")
-            #expect(first.line.contains("deck 1") && second.line.contains("deck 2"), "the new version runs: \(second.line)")
+            #expect(first.line.contains("Marker(deck: 1)"), "\(first.line)")
+            #expect(second.line.contains("Marker(deck: 2, cards: 52)"), "the new version runs with its own type: \(second.line)")
+            #expect(third.line.contains("Marker(deck: 2, cards: 52) again"), "\(third.line)")
             #expect(built.count == 4, "three files and the entry: \(built.keys.sorted())")
             #expect(rebuilt["Deck.swift.o"] != built["Deck.swift.o"])
             let others = built.keys.filter { $0 != "Deck.swift.o" }
