@@ -21,6 +21,13 @@ public enum SceneCatalog {
         /// The folder of a prototype loaded from one, which its scenes' contexts carry.
         package var folder: URL?
 
+        /// A fresh scene, its context carrying the entry's folder.
+        package func makeScene(context: SceneContext) -> Scene {
+            var context = context
+            context.folder = context.folder ?? folder
+            return make(context)
+        }
+
         /// An entry for a scene: `name` is what the command line takes, `title` and
         /// `subtitle` what the launcher shows, `make` builds a fresh scene for a context
         /// (read the tuning with `context.tuning()`), `tuning` its tuning type if it has one.
@@ -91,9 +98,6 @@ public enum SceneCatalog {
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
         if name == "launcher" { return LauncherScene(context: context) }
-        guard let entry = entries.first(where: { $0.name == name }) else { return nil }
-        var context = context
-        context.folder = context.folder ?? entry.folder
-        return entry.make(context)
+        return entries.first { $0.name == name }?.makeScene(context: context)
     }
 }
