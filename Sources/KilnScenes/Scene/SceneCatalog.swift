@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 import Synchronization
 
@@ -17,6 +18,15 @@ public enum SceneCatalog {
         public var tuning: TuningProfile? = nil
         /// The sounds the scene plays (its `Scene.sounds`).
         public var sounds: [Sound] = []
+        /// The folder of a prototype loaded from one, which its scenes' contexts carry.
+        package var folder: URL?
+
+        /// A fresh scene, its context carrying the entry's folder.
+        package func makeScene(context: SceneContext) -> Scene {
+            var context = context
+            context.folder = context.folder ?? folder
+            return SceneCode.run(.making) { make(context) }
+        }
 
         /// An entry for a scene: `name` is what the command line takes, `title` and
         /// `subtitle` what the launcher shows, `make` builds a fresh scene for a context
@@ -91,7 +101,6 @@ public enum SceneCatalog {
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
         if name == homeName { return LauncherScene(context: context) }
-        guard let entry = entries.first(where: { $0.name == name }) else { return nil }
-        return SceneCode.run(.making) { entry.make(context) }
+        return entries.first { $0.name == name }?.makeScene(context: context)
     }
 }
