@@ -9,8 +9,6 @@ struct WindowCrashReport: Equatable {
     enum Cause: Equatable {
         /// A signal ended it, by its name (`SIGILL`).
         case signal(String)
-        /// Its watchdog found the scene's code stuck and closed it.
-        case hang
     }
 
     /// The prototype's scene, or its folder when the scene's name is not known.
@@ -26,13 +24,11 @@ struct WindowCrashReport: Equatable {
     var line: String {
         let what = switch cause {
         case .signal(let name): "crashed with \(name)"
-        case .hang: "hung and its window was closed"
         }
         let place = location.map { " at \($0)" } ?? ""
         let message = trap.map { " (\($0))" } ?? ""
-        let before = cause == .hang ? "the hang" : "the crash"
         return "the prototype '\(prototype)' \(what)\(place)\(message); the window opens again on the next save "
-            + "that compiles, and `kiln recover` renders what you did before \(before)"
+            + "that compiles, and `kiln recover` renders what you did before the crash"
     }
 
     /// The usual name of a signal, `SIG` and the number for one without.

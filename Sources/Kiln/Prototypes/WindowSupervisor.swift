@@ -48,7 +48,8 @@ final class WindowSupervisor: Sendable {
             case .exited(0):
                 return 0
             case .exited(Watchdog.exitStatus):
-                warn(report(cause: .hang))
+                // The window's watchdog has said all of it, in its line for a window under kiln dev.
+                break
             case .exited(let status):
                 return status
             case .signalled(let number) where [SIGINT, SIGTERM, SIGHUP].contains(number):
@@ -151,6 +152,10 @@ final class WindowSupervisor: Sendable {
     private static let childPID = Atomic<Int32>(0)
     private static let isStopping = Atomic<Bool>(false)
 
+    /// In the window process: whether a `kiln dev` runs it, and so opens a new window after a hang.
+    static var isFollowingSupervisor: Bool { isFollowing.load(ordering: .relaxed) }
+    private static let isFollowing = Atomic<Bool>(false)
+
     /// SIGINT and SIGTERM end the window, which closes as it would on its own (its journal
     /// removed), and then `kiln dev`; with no window open, `kiln dev` ends at once.
     private static func installStopHandlers() {
@@ -172,6 +177,7 @@ final class WindowSupervisor: Sendable {
     /// In the window process: ends it (as SIGTERM does, closing the window cleanly) when the
     /// `kiln dev` that started it, `supervisor`, dies, even of SIGKILL.
     static func followSupervisor(_ supervisor: Int32) {
+        isFollowing.store(true, ordering: .relaxed)
         // prctl is variadic in C, which Swift does not call: it is called through a pointer
         // with its five arguments spelled out, as the kernel takes them.
         typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32

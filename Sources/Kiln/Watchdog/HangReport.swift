@@ -18,7 +18,10 @@ package enum HangReport {
     /// The window's line for `hang` of `subject`, found at `location` (`nil`: not found).
     package static func windowLine(_ hang: Watchdog.Hang, subject: String, limit: Double, location: String?) -> String {
         "\(subject) has been stuck in \(hang.part.phrase) for more than \(seconds(limit)) \(place(location)); "
-            + "the window is ended, and `kiln recover` renders what was done up to the hang"
+            + (WindowSupervisor.isFollowingSupervisor
+                ? "the window is ended and opens again on the next save that compiles; "
+                : "the window is ended, and ")
+            + "`kiln recover` renders what was done up to the hang"
     }
 
     /// The window's line for a termination signal that came while `subject` was stuck.
