@@ -169,12 +169,14 @@ struct PrototypeEndToEndTests {
             // The type's layout changes: the compiler may compile the files that use it too.
             try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker())\" }\n",
                       to: deck)
-            let second = try app.waitForLine(containing: "card.files", from: first.index + 1, timeout: 120)
+            // A save can reach the window more than once (written, then its date set): wait
+            // for each version's own line rather than the next one.
+            let second = try app.waitForLine(containing: "cards: 52", from: first.index + 1, timeout: 120)
             let built = try objectDates(in: objects)
             // Only a function's body changes.
             try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker()) again\" }\n",
                       to: deck)
-            let third = try app.waitForLine(containing: "card.files", from: second.index + 1, timeout: 120)
+            let third = try app.waitForLine(containing: "cards: 52) again", from: second.index + 1, timeout: 120)
             let rebuilt = try objectDates(in: objects)
 
             #expect(first.line.contains(#""file": "\#(source.path)""#), "\(first.line)")
@@ -189,7 +191,7 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("A window that exits with the watchdog's status is a hang: its own line is passed on, then one line on what comes next, and kiln dev keeps running")
+    @Test("A window that exits with the watchdog's status is a hang: its own line is passed on and is the only one, and kiln dev keeps running")
     func devOutlivesAHang() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
@@ -208,12 +210,13 @@ struct PrototypeEndToEndTests {
             // The window goes at the drag's first move: the rest of the drag finds no window.
             let window = try app.window(timeout: 30)
             _ = try? window.drag(fromCanvas: (195, 422), to: (120, 600))
-            let reported = try eventually(within: 30) { app.errorOutput.contains(" hung ") }
+            let reported = try eventually(within: 30) { app.errorOutput.contains("kiln: the scene is stuck\n") }
+            // The window's watchdog says what comes next in its own line; kiln dev adds none.
+            Thread.sleep(forTimeInterval: 1)
+            let lines = app.errorOutput.split(separator: "\n").filter { !$0.contains("compiling") }
 
-            #expect(reported, "stderr: \(app.errorOutput.suffix(1500))")
-            #expect(app.errorOutput.contains("kiln: the scene is stuck\n"), "the window's own line: \(app.errorOutput.suffix(1500))")
-            let hung = app.errorOutput.split(separator: "\n").filter { $0.contains(" hung ") }
-            #expect(hung.count == 1 && hung.first?.contains("kiln recover") == true, "\(hung)")
+            #expect(reported, "the window's own line: \(app.errorOutput.suffix(1500))")
+            #expect(lines == ["kiln: the scene is stuck"], "\(lines)")
             #expect(app.isRunning)
 
             try write(original, to: source)
