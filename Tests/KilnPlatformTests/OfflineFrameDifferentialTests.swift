@@ -1,0 +1,59 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnTestSupport
+import PropertyBased
+import Testing
+
+/// Offline frames of random layer trees against a reference that draws the same trees
+/// straight with Cairo (`ReferenceRenderer`), within `FrameTolerance.offline`.
+@Suite struct OfflineFrameDifferentialTests {
+    /// Small enough that thousands of trees run in a debug build within a minute, large
+    /// enough for four levels of layers with room to rotate.
+    static let canvas = Size(width: 120, height: 160)
+
+    /// How many trees a run draws; `KILN_OFFLINE_TREES` changes it for a longer search.
+    static let treeCount: Int = {
+        ProcessInfo.processInfo.environment["KILN_OFFLINE_TREES"].flatMap { Int($0) } ?? 2000
+    }()
+
+    /// How many smaller trees shrinking a failure may draw before it settles for the smallest
+    /// failing one found: a failing run then takes seconds more than a passing one, not minutes.
+    static let shrinkBudget = 250
+
+    @Test func randomLayerTreesRenderOfflineAsTheReferenceDrawsThem() async throws {
+        // One host per scale for the whole run, as a recording keeps one: its texture cache
+        // sees thousands of layers come and go.
+        var hosts: [Double: OffscreenHost] = [:]
+        var drawn = 0
+        var smallestFailure: String?, shrinkRuns = 0
+        print("offline frames: \(Self.treeCount) random trees on \(Int(Self.canvas.width))×"
+              + "\(Int(Self.canvas.height)) pt at \(LayerTreeGen.scales.map { "\($0)×" }.joined(separator: ", ")); "
+              + "tolerance: \(FrameTolerance.offline)")
+        let started = ContinuousClock.now
+
+        await propertyCheck(count: Self.treeCount, input: LayerTreeGen.trees(canvas: Self.canvas)) { tree in
+            // Past the budget every other tree passes unchecked, which ends the shrinking on
+            // the smallest failure, checked once more for the report.
+            if let smallestFailure {
+                shrinkRuns += 1
+                guard shrinkRuns <= Self.shrinkBudget || tree.description == smallestFailure else { return }
+            }
+            let host = try hosts[tree.scale] ?? OffscreenHost(canvas: tree.canvas, scale: tree.scale)
+            hosts[tree.scale] = host
+            let root = tree.makeRoot()
+
+            let actual = host.render(root: root, background: LayerTreeSpec.background)
+            let reference = ReferenceRenderer.render(root: root, canvas: tree.canvas, scale: tree.scale,
+                                                     background: LayerTreeSpec.background)
+
+            drawn += 1
+            let comparison = FrameMatch.expect(actual, matches: reference, name: "random-tree", details: tree.description)
+            if !comparison.isWithin(.offline) { smallestFailure = tree.description }
+        }
+
+        print("offline frames: \(drawn) trees drawn and compared in \(ContinuousClock.now - started)")
+        // A check that ran no tree would pass whatever the renderer did.
+        #expect(drawn > 0)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import Testing
+
+/// How close an offline frame must be to the reference renderer's frame of the same tree.
+///
+/// Two renderers that both draw correctly still differ: one antialiases a mask's edge and
+/// the other cuts it on a pixel boundary; one places a texture a fraction of a pixel from
+/// where the other does, so an edge pixel blends the two sides in other shares; 8-bit
+/// blending rounds differently layer after layer. None of that moves anything by more than a
+/// pixel, so each pixel of the offline frame must be within `channelTolerance` of some pixel
+/// of the reference at most `reach` pixels away. A layer drawn in the wrong place, smeared,
+/// left out or cut wrongly fails that wherever it is more than a couple of pixels wide. Over
+/// the whole frame the plain per-channel mean difference must stay under `meanTolerance`, so
+/// a uniform shift (a wrong opacity, a colour a few levels off everywhere) fails too.
+struct FrameTolerance: CustomStringConvertible {
+    var channelTolerance: Int
+    var reach: Int
+    var meanTolerance: Double
+
+    /// The tolerance of the differential tests (see the type's description for why).
+    static let offline = FrameTolerance(channelTolerance: 40, reach: 1, meanTolerance: 1.5)
+
+    var description: String {
+        "each offline pixel within \(channelTolerance)/255 per channel of a reference pixel at most \(reach) "
+            + "away, mean channel difference at most \(meanTolerance)/255"
+    }
+}
+
+/// How an offline frame differs from a reference frame, as `FrameTolerance` measures it.
+struct FrameComparison: CustomStringConvertible {
+    /// The largest, over the offline frame's pixels, of the distance (largest channel
+    /// difference) to the nearest-coloured reference pixel within reach.
+    let worst: Int
+    /// Where `worst` is, in pixels.
+    let worstAt: (x: Int, y: Int)
+    /// How many offline pixels have no reference pixel within reach and tolerance.
+    let pixelsOver: Int
+    /// The mean absolute channel difference, pixel for pixel, over R, G and B.
+    let mean: Double
+    /// Black where within tolerance, grey where close, red where over.
+    let difference: Bitmap
+    let sizesMatch: Bool
+
+    init(actual: Bitmap, reference: Bitmap, tolerance: FrameTolerance) {
+        guard actual.width == reference.width, actual.height == reference.height else {
+            (worst, worstAt, pixelsOver, mean, sizesMatch) = (255, (0, 0), actual.width * actual.height, 255, false)
+            difference = Bitmap(width: 1, height: 1)
+            return
+        }
+        sizesMatch = true
+        let w = actual.width, h = actual.height, reach = tolerance.reach
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        var worst = 0, worstAt = (x: 0, y: 0), over = 0, sum = 0
+        actual.pixels.withUnsafeBufferPointer { a in
+            reference.pixels.withUnsafeBufferPointer { r in
+                out.withUnsafeMutableBufferPointer { d in
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            let i = (y * w + x) * 4
+                            func distance(_ j: Int) -> Int {
+                                max(abs(Int(a[i]) - Int(r[j])), abs(Int(a[i + 1]) - Int(r[j + 1])),
+                                    abs(Int(a[i + 2]) - Int(r[j + 2])))
+                            }
+                            let same = distance(i)
+                            sum += abs(Int(a[i]) - Int(r[i])) + abs(Int(a[i + 1]) - Int(r[i + 1]))
+                                + abs(Int(a[i + 2]) - Int(r[i + 2]))
+                            var nearest = same
+                            if nearest > tolerance.channelTolerance {
+                                for ny in max(0, y - reach)...min(h - 1, y + reach) {
+                                    for nx in max(0, x - reach)...min(w - 1, x + reach) {
+                                        nearest = min(nearest, distance((ny * w + nx) * 4))
+                                    }
+                                }
+                            }
+                            if nearest > worst { (worst, worstAt) = (nearest, (x, y)) }
+                            let isOver = nearest > tolerance.channelTolerance
+                            if isOver { over += 1 }
+                            let shade = UInt8(min(255, same * 3))
+                            (d[i], d[i + 1], d[i + 2]) = isOver ? (255, 0, 0) : (shade, shade, shade)
+                        }
+                    }
+                }
+            }
+        }
+        self.worst = worst
+        self.worstAt = worstAt
+        pixelsOver = over
+        mean = Double(sum) / Double(max(1, w * h * 3))
+        difference = Bitmap(width: w, height: h, pixels: out)
+    }
+
+    func isWithin(_ tolerance: FrameTolerance) -> Bool {
+        sizesMatch && pixelsOver == 0 && mean <= tolerance.meanTolerance
+    }
+
+    var description: String {
+        sizesMatch
+            ? "\(pixelsOver) pixels over tolerance, worst \(worst)/255 at \(worstAt.x), \(worstAt.y), "
+                + "mean \((mean * 100).rounded() / 100)/255"
+            : "the frames have different sizes"
+    }
+}
+
+/// Compares offline frames with reference frames and, on a mismatch, leaves the pictures.
+enum FrameMatch {
+    /// Where mismatching frames are written: `actual`, `reference` and `difference` PNGs.
+    static let failures = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-offline-frames")
+
+    /// Records an issue unless `actual` matches `reference` within `tolerance`; returns the
+    /// comparison. `name` names the PNGs, `details` (the tree) goes in the message.
+    @discardableResult
+    static func expect(_ actual: Bitmap, matches reference: Bitmap, within tolerance: FrameTolerance = .offline,
+                       name: String, details: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) -> FrameComparison {
+        let comparison = FrameComparison(actual: actual, reference: reference, tolerance: tolerance)
+        guard !comparison.isWithin(tolerance) else { return comparison }
+        let paths = write(actual, reference, comparison, name: name)
+        Issue.record("""
+            the offline frame differs from the reference: \(comparison) \
+            (tolerance: \(tolerance)); pictures: \(paths)
+            \(details)
+            """, sourceLocation: sourceLocation)
+        return comparison
+    }
+
+    private static func write(_ actual: Bitmap, _ reference: Bitmap, _ comparison: FrameComparison,
+                              name: String) -> String {
+        do {
+            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+            var written: [String] = []
+            for (suffix, image) in [("actual", actual), ("reference", reference), ("difference", comparison.difference)] {
+                let path = failures.appendingPathComponent("\(name).\(suffix).png").path
+                try image.writePNG(to: path)
+                written.append(path)
+            }
+            return written.joined(separator: ", ")
+        } catch {
+            return "not written (\(error))"
+        }
+    }
+}
