@@ -5,14 +5,26 @@
 // compared is where and how that content lands in the frame. Limits: particles are not drawn
 // (the trees it is given hold no live particles).
 import CCairo
+import Foundation
 import KilnCore
 @testable import KilnPlatform
 
 /// Draws a layer tree directly with Cairo as the offline host should draw it.
 enum ReferenceRenderer {
+    /// How the edges of masks are cut.
+    enum MaskEdges {
+        /// Cairo's antialiased arcs: the reference.
+        case antialiased
+        /// Polygons of eight segments a corner, not antialiased: what a renderer that clips
+        /// geometry on the CPU draws, correct within a pixel; for checking that the tolerance
+        /// allows it.
+        case aliasedPolygons
+    }
+
     /// The frame of `root`'s tree on `background`, `canvas` points at `scale` pixels a point,
     /// as premultiplied RGBA (opaque, as offline frames are).
-    static func render(root: Layer, canvas: Size, scale: Double, background: Color) -> Bitmap {
+    static func render(root: Layer, canvas: Size, scale: Double, background: Color,
+                       maskEdges: MaskEdges = .antialiased) -> Bitmap {
         let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cr = cairo_create(surface)!
@@ -22,102 +34,21 @@ enum ReferenceRenderer {
         }
         cairo_set_source_rgb(cr, background.red, background.green, background.blue)
         cairo_paint(cr)
-        draw(root, on: cr, scale: scale, parentTransform: .identity, parentOpacity: 1)
+        Drawing(cr: cr, scale: scale, maskEdges: maskEdges)
+            .draw(root, parentTransform: .identity, parentOpacity: 1)
         cairo_surface_flush(surface)
         return bitmap(of: surface, width: width, height: height)
     }
 
-    /// A layer, then its sublayers inside its mask; opacities multiply down the tree and each
-    /// layer's content is painted with the product, as Core Animation does without group
-    /// opacity.
-    private static func draw(_ layer: Layer, on cr: OpaquePointer, scale: Double,
-                             parentTransform: Transform, parentOpacity: Double) {
-        let opacity = parentOpacity * max(0, min(1, layer.opacity))
-        // Core Animation leaves out hidden layers, and so does Kiln below a thousandth.
-        guard !layer.isHidden, opacity > 0.001 else { return }
-        let transform = layer.transformToSuperlayer.concatenating(parentTransform)
-        guard transform.determinant != 0 else { return }
-        if layer.hasContent {
-            paintContent(of: layer, on: cr, scale: scale, transform: transform, opacity: opacity)
-        }
-        if let lines = layer as? HairlineLayer {
-            strokeHairlines(of: lines, on: cr, scale: scale, transform: transform, opacity: opacity)
-        }
-        guard !layer.sublayers.isEmpty else { return }
-        cairo_save(cr)
-        if layer.masksToBounds {
-            setMatrix(cr, transform, scale: scale)
-            roundedRectangle(cr, layer.bounds, radius: layer.cornerRadius)
-            cairo_identity_matrix(cr)
-            cairo_clip(cr)
-        }
-        for sublayer in layer.sublayersInDrawingOrder {
-            draw(sublayer, on: cr, scale: scale, parentTransform: transform, parentOpacity: opacity)
-        }
-        cairo_restore(cr)
-    }
-
-    /// The layer's content rasterized at the scale it shows at, painted through a bilinear
-    /// pattern that maps its pixels onto the layer's place in the frame.
-    private static func paintContent(of layer: Layer, on cr: OpaquePointer, scale: Double,
-                                     transform: Transform, opacity: Double) {
-        // Kiln rasterizes a magnified layer at most 4× finer than the canvas and stretches it
-        // beyond (a memory limit, the same in a window): the reference keeps that limit so as
-        // to compare placement, not sharpness past it.
-        let magnification = min(4, max(1.0 / 16, transform.maxScale))
-        let image = ContentRasterizer(scale: scale * magnification).rasterize(layer, localRect: layer.contentBounds)
-        let content = premultipliedSurface(image)
-        defer { cairo_surface_destroy(content) }
-        let pattern = cairo_pattern_create_for_surface(content)!
-        defer { cairo_pattern_destroy(pattern) }
-        var toPixels = cairo_matrix_t()
-        cairo_matrix_init_scale(&toPixels, Double(image.width) / image.localRect.width,
-                                Double(image.height) / image.localRect.height)
-        cairo_matrix_translate(&toPixels, -image.localRect.minX, -image.localRect.minY)
-        cairo_pattern_set_matrix(pattern, &toPixels)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
-        cairo_save(cr)
-        setMatrix(cr, transform, scale: scale)
-        cairo_set_source(cr, pattern)
-        cairo_set_operator(cr, layer.isAdditive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
-        cairo_rectangle(cr, image.localRect.minX, image.localRect.minY, image.localRect.width, image.localRect.height)
-        cairo_clip(cr)
-        cairo_paint_with_alpha(cr, opacity)
-        cairo_restore(cr)
-    }
-
-    /// Hairlines are one device pixel wide whatever the transform, and ignore masks. Kiln draws
-    /// them without antialiasing, so the reference does too: a pixel is lit or not.
-    private static func strokeHairlines(of layer: HairlineLayer, on cr: OpaquePointer, scale: Double,
-                                        transform: Transform, opacity: Double) {
-        cairo_save(cr)
-        cairo_reset_clip(cr)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-        let c = layer.lineColor
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
-        cairo_set_line_width(cr, 1)
-        let device = transform.concatenating(Transform(scaleX: scale, y: scale))
-        for polyline in layer.polylines where polyline.count >= 2 {
-            cairo_new_path(cr)
-            for (index, point) in polyline.enumerated() {
-                let p = device.apply(to: point)
-                if index == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
-            }
-            cairo_stroke(cr)
-        }
-        cairo_restore(cr)
-    }
-
     /// Layer coordinates to device pixels.
-    private static func setMatrix(_ cr: OpaquePointer, _ transform: Transform, scale: Double) {
+    static func setMatrix(_ cr: OpaquePointer, _ transform: Transform, scale: Double) {
         let t = transform.concatenating(Transform(scaleX: scale, y: scale))
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_set_matrix(cr, &matrix)
     }
 
     /// Cairo's own arcs, radius limited to half the shorter side as Kiln's rounded rectangles are.
-    private static func roundedRectangle(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+    static func roundedRectangle(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
         let r = max(0, min(radius, rect.width / 2, rect.height / 2))
         cairo_new_path(cr)
         guard r > 0 else {
@@ -132,7 +63,7 @@ enum ReferenceRenderer {
     }
 
     /// A raster image's straight-alpha B G R A pixels as a premultiplied Cairo image.
-    private static func premultipliedSurface(_ image: RasterImage) -> OpaquePointer {
+    static func premultipliedSurface(_ image: RasterImage) -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
@@ -165,5 +96,107 @@ enum ReferenceRenderer {
             }
         }
         return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// One frame being drawn: the Cairo context and how finely to rasterize.
+private struct Drawing {
+    let cr: OpaquePointer
+    let scale: Double
+    let maskEdges: ReferenceRenderer.MaskEdges
+
+    /// A layer, then its sublayers inside its mask; opacities multiply down the tree and each
+    /// layer's content is painted with the product, as Core Animation does without group
+    /// opacity.
+    func draw(_ layer: Layer, parentTransform: Transform, parentOpacity: Double) {
+        let opacity = parentOpacity * max(0, min(1, layer.opacity))
+        // Core Animation leaves out hidden layers, and so does Kiln below a thousandth.
+        guard !layer.isHidden, opacity > 0.001 else { return }
+        let transform = layer.transformToSuperlayer.concatenating(parentTransform)
+        guard transform.determinant != 0 else { return }
+        if layer.hasContent {
+            paintContent(of: layer, transform: transform, opacity: opacity)
+        }
+        if let lines = layer as? HairlineLayer {
+            strokeHairlines(of: lines, transform: transform, opacity: opacity)
+        }
+        guard !layer.sublayers.isEmpty else { return }
+        cairo_save(cr)
+        if layer.masksToBounds {
+            ReferenceRenderer.setMatrix(cr, transform, scale: scale)
+            switch maskEdges {
+            case .antialiased:
+                ReferenceRenderer.roundedRectangle(cr, layer.bounds, radius: layer.cornerRadius)
+            case .aliasedPolygons:
+                cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+                cairo_new_path(cr)
+                for point in ConvexPolygon(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius).vertices {
+                    cairo_line_to(cr, point.x, point.y)
+                }
+                cairo_close_path(cr)
+            }
+            cairo_identity_matrix(cr)
+            cairo_clip(cr)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+        }
+        for sublayer in layer.sublayersInDrawingOrder {
+            draw(sublayer, parentTransform: transform, parentOpacity: opacity)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The layer's content rasterized at about the scale it shows at, painted through a bilinear
+    /// pattern that maps its pixels onto the layer's place in the frame.
+    private func paintContent(of layer: Layer, transform: Transform, opacity: Double) {
+        // Kiln rasterizes a scaled layer's content at its scale rounded up to a quarter octave
+        // (so that an animated scale re-rasterizes only now and then), from 1/16 up to 4×
+        // (stretched beyond, a memory limit). Text and small images come out a little
+        // different at every raster scale, so the reference follows the same rule: what is
+        // compared is where and how the content lands, not glyph shapes.
+        var magnification = min(4, max(1.0 / 16, transform.maxScale))
+        if abs(magnification - 1) > 0.01 {
+            magnification = pow(2, (log2(magnification) * 4).rounded(.up) / 4)
+        }
+        let image = ContentRasterizer(scale: scale * magnification).rasterize(layer, localRect: layer.contentBounds)
+        let content = ReferenceRenderer.premultipliedSurface(image)
+        defer { cairo_surface_destroy(content) }
+        let pattern = cairo_pattern_create_for_surface(content)!
+        defer { cairo_pattern_destroy(pattern) }
+        var toPixels = cairo_matrix_t()
+        cairo_matrix_init_scale(&toPixels, Double(image.width) / image.localRect.width,
+                                Double(image.height) / image.localRect.height)
+        cairo_matrix_translate(&toPixels, -image.localRect.minX, -image.localRect.minY)
+        cairo_pattern_set_matrix(pattern, &toPixels)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        cairo_save(cr)
+        ReferenceRenderer.setMatrix(cr, transform, scale: scale)
+        cairo_set_source(cr, pattern)
+        cairo_set_operator(cr, layer.isAdditive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
+        cairo_rectangle(cr, image.localRect.minX, image.localRect.minY, image.localRect.width, image.localRect.height)
+        cairo_clip(cr)
+        cairo_paint_with_alpha(cr, opacity)
+        cairo_restore(cr)
+    }
+
+    /// Hairlines are one device pixel wide whatever the transform, and ignore masks. Kiln draws
+    /// them without antialiasing, so the reference does too: a pixel is lit or not.
+    private func strokeHairlines(of layer: HairlineLayer, transform: Transform, opacity: Double) {
+        cairo_save(cr)
+        cairo_reset_clip(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        let c = layer.lineColor
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
+        cairo_set_line_width(cr, 1)
+        let device = transform.concatenating(Transform(scaleX: scale, y: scale))
+        for polyline in layer.polylines where polyline.count >= 2 {
+            cairo_new_path(cr)
+            for (index, point) in polyline.enumerated() {
+                let p = device.apply(to: point)
+                if index == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
     }
 }
