@@ -50,7 +50,7 @@ struct CompositorFastPathTests {
         #expect(painted.first.map { (20...22).contains($0) } == true)
     }
 
-    @Test("A scaled layer covers exactly its scaled frame, drawn by hand as SDL would draw it", arguments: [0.9, 1.003, 1.5, 0.5])
+    @Test("A scaled layer covers exactly its scaled frame, drawn by hand as pixman would draw it", arguments: [0.9, 1.003, 1.5, 0.5])
     func scaledBlit(scale: Double) throws {
         let scene = TestScene()
         let layer = ShapeLayer()

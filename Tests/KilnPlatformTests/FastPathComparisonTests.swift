@@ -5,31 +5,30 @@ import KilnScenes
 import KilnTestSupport
 import Testing
 
-/// The offscreen compositor's fast paths against the general path, where SDL's software
-/// renderer draws every layer itself: every shipped script, frames at 2× both ways.
-@Suite("Fast paths against SDL's own drawing")
+/// The offscreen compositor's fast paths against its general path, where pixman draws every
+/// layer: every shipped script, frames at 2× both ways.
+@Suite("Fast paths against pixman's drawing")
 struct FastPathComparisonTests {
     /// The shipped scripts, each naming its scene.
     static let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: ProjectFiles.scripts.path)) ?? [])
         .filter { $0.hasSuffix(".json") }.sorted()
 
     // Where the two paths may differ, and why:
-    // - SDL truncates where a texture lands to whole pixels (SDL_RenderCopyF's destination
-    //   and source rectangles become ints), while the fast paths round an upright layer's
-    //   position and place a scaled one exactly: an edge or a glyph drawn at a fractional
-    //   position lands one pixel apart, and a scaled one up to two, as SDL also truncates its
-    //   width. Hence each pixel may match one up to `reach` pixels away.
-    // - Scaled layers are sampled bilinearly at those slightly different places, so fine
-    //   texture (a charred card's noise, thin text) differs by a few tens of levels.
-    // - Blending rounds differently (fixed point with 256 steps against SDL's 255): a level
-    //   or two everywhere a layer is translucent; rounded plain fills estimate an edge
-    //   pixel's coverage differently from Cairo.
-    // Measured over the shipped scripts at 2×: with a reach of 2 at most 187 pixels of the
-    // 1.3 million differ by more than 32 levels (a pressure graph's thin line, scaled); a layer
-    // left out, a wrong colour or a wrong opacity would put thousands of pixels over.
-    static let reach = 2
-    static let tolerance = 32
-    static let pixelsOver = 500
+    // - Blending rounds differently (fixed point with 256 steps against pixman's exact
+    //   division by 255): up to 5 levels wherever a layer is translucent.
+    // - An upright scaled layer is sampled bilinearly by both, but the hand loop takes its
+    //   weights in 256 steps from where a row or column starts, pixman in 65536 from each
+    //   pixel's own centre: fine texture (a charred card's noise, thin text drawn scaled)
+    //   differs by up to about 45 levels, a neighbouring pixel's value, at a few hundred pixels.
+    // - Rounded plain fills estimate an edge pixel's coverage differently from Cairo.
+    // Both put an upright unscaled layer on the same whole pixels, so there is no shift
+    // between them. Measured over the shipped scripts at 2×: with a reach of 1 at most 525 of
+    // the 1.3 million pixels differ by more than 16 levels; with a reach of 0 and a tolerance of
+    // 2, laser frames differ at up to 25,000 pixels (rounding alone). A layer left out, a
+    // wrong colour, a wrong opacity or a shifted layer would put thousands of pixels over.
+    static let reach = 1
+    static let tolerance = 16
+    static let pixelsOver = 600
 
     /// Scene times to compare at: the middle of up to four steps that move or hold a pointer,
     /// spread over the script, and a moment after it ends, when springs are still settling.
@@ -53,7 +52,7 @@ struct FastPathComparisonTests {
         }
     }
 
-    @Test("The fast paths draw every shipped script's frames like SDL's software renderer", arguments: scripts)
+    @Test("The fast paths draw every shipped script's frames like pixman", arguments: scripts)
     func script(_ name: String) throws {
         let script = try InputScriptParser.parse(contentsOf: ProjectFiles.scripts.appendingPathComponent(name))
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
@@ -70,9 +69,9 @@ struct FastPathComparisonTests {
             }
             session.advance(to: time)
             let byHand = fast.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
-            let bySDL = general.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
+            let byPixman = general.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
 
-            let difference = ImageDifference(actual: byHand, expected: bySDL, tolerance: Self.tolerance,
+            let difference = ImageDifference(actual: byHand, expected: byPixman, tolerance: Self.tolerance,
                                              reach: Self.reach)
             #expect(difference.sizesMatch && difference.pixelsOverTolerance <= Self.pixelsOver,
                     "\(name) at \(time) s: \(difference.summary)")

@@ -2,7 +2,8 @@
 // SDL_RenderGeometry, clipped on the CPU to its convex clip region. Layer content is
 // rasterized by Cairo once per content revision and kept as a texture; particle items go to
 // the ParticleRenderer, one geometry call per cell. This is the general path, the one a
-// window takes; OffscreenCompositor (Offscreen/) overrides a few steps with its own pixel loops.
+// window takes; OffscreenCompositor (Offscreen/) draws layers with pixman instead, and
+// FastOffscreenCompositor overrides a few steps with its own pixel loops.
 import CSDL2
 import Foundation
 import KilnCore
@@ -137,9 +138,10 @@ class Compositor {
         let local = entry.localRect
         let alpha = byte(item.opacity)
         let color = SDL_Color(r: 255, g: 255, b: 255, a: alpha)
+        let placement = Self.placement(of: item, entry: entry, viewport: viewport)
         vertices.removeAll(keepingCapacity: true)
         for p in polygon {
-            let device = viewport.devicePoint(item.transform.apply(to: p))
+            let device = placement.devicePoint(p)
             let uv = SDL_FPoint(x: Float((p.x - local.minX) / local.width), y: Float((p.y - local.minY) / local.height))
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(device.x), y: Float(device.y)),
                                        color: color, tex_coord: uv))

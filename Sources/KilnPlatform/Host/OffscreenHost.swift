@@ -1,6 +1,6 @@
-// Renders scenes without any display: SDL's software renderer draws into a memory surface
-// through the same compositing as the window, with the offscreen compositor's fast paths
-// unless they are turned off. Limits: one frame at a time, no vsync.
+// Renders scenes without any display into a memory surface, from the same render list as the
+// window: layers drawn by pixman (with the fast paths' own loops unless they are turned off),
+// particles and hairlines by SDL's software renderer. Limits: one frame at a time, no vsync.
 import CSDL2
 import Foundation
 import KilnCore
@@ -14,8 +14,8 @@ public final class OffscreenHost {
 
     /// A host for a canvas of `canvas` points rendered at `scale` device pixels per point.
     ///
-    /// With `fastPaths` off, SDL's software renderer draws every layer as it would in a
-    /// window, without Kiln's own pixel loops: slower, and the same within rounding. By
+    /// With `fastPaths` off, pixman draws every layer, without Kiln's own pixel loops:
+    /// slower, and the same within rounding. By
     /// default they are on unless the environment sets `KILN_FAST_PATHS=0`.
     public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault) throws {
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {

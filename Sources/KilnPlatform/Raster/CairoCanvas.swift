@@ -18,6 +18,16 @@ final class CairoCanvas {
         cr = cairo_create(surface)
     }
 
+    /// A canvas drawing into `pixels`: ARGB32 rows of `stride` bytes that the caller owns and
+    /// keeps alive for as long as the canvas.
+    init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        self.width = width
+        self.height = height
+        surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                      Int32(width), Int32(height), Int32(stride))
+        cr = cairo_create(surface)
+    }
+
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)

@@ -95,6 +95,14 @@ public struct XWindow: Sendable {
         try xdo(["key", "--window", id, name], timeout: timeout)
     }
 
+    /// Moves the window to the screen's top-left corner and gives it a new size in pixels
+    /// (`xdotool windowmove` and `windowsize`): a window that would reach past the screen's
+    /// edge is kept within it.
+    public func resize(width: Int, height: Int, timeout: Double = 5) throws {
+        try xdo(["windowmove", "--sync", id, "0", "0", "windowsize", "--sync", id, "\(width)", "\(height)"],
+                timeout: timeout)
+    }
+
     /// Saves the window's contents as a PNG (`import -window`).
     public func screenshot(to path: String, timeout: Double = 10) throws {
         let importTool = try ExternalCommand.require("import", package: "imagemagick")

@@ -1,26 +1,26 @@
 // The compositor for a renderer that draws into memory (SDL's software renderer on a
-// surface): the general Compositor with fast paths in place of some of SDL's drawing. Layers
-// whose texture lands pixel for pixel, or upright and scaled, are blended by Kiln's own loops
-// from a copy of the texture's pixels; plain rectangles of colour are filled without a
-// texture; clipped quads are cut so that most of them is such a rectangle. Limits: only a
+// surface). Every layer's texture is drawn by pixman through Cairo, onto the surface's own
+// pixels: bilinear sampling for any affine transform, antialiased clip edges, straight to
+// the surface with no triangles. SDL's software renderer is left only the clears, the
+// hairlines and the particles: its triangle filler smears rotated quads and can write past
+// a surface's end at some sizes, so no layer's texture goes through it. Limits: only a
 // surface's pixels can be written by hand, so a window's renderer never gets this type.
+import CCairo
 import CSDL2
 import Foundation
 import KilnCore
 
-/// Composites render lists into an offscreen renderer's surface, drawing what it can by hand.
-final class OffscreenCompositor: Compositor {
-    /// A texture's pixels as the loops read them: ARGB, straight alpha.
-    struct TexturePixels {
-        var pixels: [UInt32]
-        /// Where each row of `pixels` shows and is opaque: the rest is skipped or copied.
-        var rowRuns: [RowRuns]
-    }
-
+/// Composites render lists into an offscreen renderer's surface, drawing layers with pixman.
+class OffscreenCompositor: Compositor {
     /// The surface the renderer draws into.
     let surface: UnsafeMutablePointer<SDL_Surface>
-    /// The pixels of each cached texture, by layer id like the cache's entries.
-    private var texturePixels: [Int: TexturePixels] = [:]
+    /// The surface's pixels as a Cairo image, drawn into in place.
+    private let target: CairoCanvas
+    /// Each cached texture as a premultiplied Cairo image, by layer id like the cache's entries,
+    /// made when pixman first draws it: most textures go through fast paths alone.
+    private var sources: [Int: CairoCanvas] = [:]
+    /// Textures rasterized and not yet made into Cairo images.
+    private var rasters: [Int: RasterImage] = [:]
 
     /// A compositor for `renderer`, which must draw into a surface.
     override init(renderer: SDLRenderer) {
@@ -28,42 +28,69 @@ final class OffscreenCompositor: Compositor {
             preconditionFailure("the offscreen compositor needs a renderer that draws into a surface")
         }
         self.surface = surface
+        // ARGB8888 is Cairo's ARGB32 byte for byte; the frame is opaque, so premultiplied or not
+        // makes no difference to its pixels.
+        target = CairoCanvas(wrapping: surface.pointee.pixels, width: Int(surface.pointee.w),
+                             height: Int(surface.pointee.h), stride: Int(surface.pointee.pitch))
         super.init(renderer: renderer)
     }
 
-    override func fill(_ item: RenderItem, viewport: Viewport) -> Bool {
-        fillSolid(item, viewport: viewport)
-    }
-
-    // Most of a clipped, unscaled quad can be a blit. Scaled ones keep the triangles: SDL's
-    // blit rounds their source rectangles.
-    override func drawClipped(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
-                              viewport: Viewport) {
-        let t = item.transform
-        guard t.a == 1, t.d == 1, t.b == 0, t.c == 0 else {
-            return drawPolygon(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
-        }
-        let pieces = Self.pieces(of: polygon, deviceX: { viewport.devicePoint(Point(t.a * $0 + t.tx, 0)).x },
-                                 deviceY: { viewport.devicePoint(Point(0, t.d * $0 + t.ty)).y })
-        for piece in pieces { drawPolygon(piece, of: item, entry: entry, texture: texture, viewport: viewport) }
-    }
-
+    /// Draws `polygon` (convex, in the layer's coordinates) of the item's texture with pixman.
     override func drawPolygon(_ polygon: [Point], of item: RenderItem, entry: Entry, texture: SDLTexture,
                               viewport: Viewport) {
-        if let pixels = texturePixels[item.layer.id],
-           blitUpright(polygon, of: item, entry: entry, pixels: pixels, viewport: viewport)
-            || blitScaled(polygon, of: item, entry: entry, pixels: pixels, viewport: viewport) { return }
-        super.drawPolygon(polygon, of: item, entry: entry, texture: texture, viewport: viewport)
+        guard polygon.count >= 3, let source = source(of: item.layer.id) else { return }
+        let placement = Self.placement(of: item, entry: entry, viewport: viewport)
+        SDL_RenderFlush(renderer.handle)
+        let cr = target.cr
+        cairo_save(cr)
+        let area = canvasClip
+        cairo_rectangle(cr, Double(area.minX), Double(area.minY), Double(area.maxX - area.minX),
+                        Double(area.maxY - area.minY))
+        cairo_clip(cr)
+        // The clip follows the layer's true place; the texture its pixel-aligned one, if any.
+        cairo_new_path(cr)
+        for (index, p) in polygon.enumerated() {
+            let device = placement.transform.apply(to: p)
+            if index == 0 { cairo_move_to(cr, device.x, device.y) } else { cairo_line_to(cr, device.x, device.y) }
+        }
+        cairo_close_path(cr)
+        cairo_clip(cr)
+        if let origin = placement.pixelOrigin {
+            cairo_translate(cr, origin.x, origin.y)
+        } else {
+            let t = placement.transform, local = entry.localRect
+            var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_transform(cr, &matrix)
+            cairo_translate(cr, local.minX, local.minY)
+            cairo_scale(cr, 1 / placement.texelsPerUnit.x, 1 / placement.texelsPerUnit.y)
+        }
+        cairo_set_source_surface(cr, source.surface, 0, 0)
+        // Bilinear, as the window's renderer samples; outside the texture is transparent, so
+        // an edge that the texture's own transparent margin does not reach still fades out.
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_set_operator(cr, item.isAdditive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
+        cairo_paint_with_alpha(cr, min(max(item.opacity, 0), 1))
+        cairo_restore(cr)
+        cairo_surface_flush(target.surface)
+    }
+
+    /// The Cairo image of the layer's texture, made from its pixels the first time it is asked for.
+    private func source(of layerID: Int) -> CairoCanvas? {
+        if let source = sources[layerID] { return source }
+        guard let image = rasters.removeValue(forKey: layerID) else { return nil }
+        let source = CairoCanvas(premultiplying: image)
+        sources[layerID] = source
+        return source
     }
 
     override func didRasterize(_ image: RasterImage, of layerID: Int) {
-        let pixels = image.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-        texturePixels[layerID] = TexturePixels(pixels: pixels,
-                                               rowRuns: Self.rowRuns(of: pixels, width: image.width, height: image.height))
+        sources[layerID] = nil
+        rasters[layerID] = image
     }
 
     override func didPruneCache() {
-        texturePixels = texturePixels.filter { isCached($0.key) }
+        sources = sources.filter { isCached($0.key) }
+        rasters = rasters.filter { isCached($0.key) }
     }
 
     /// The whole device pixels of `box` that lie on the canvas and the output; `nil` for none.
@@ -83,10 +110,10 @@ final class OffscreenCompositor: Compositor {
 }
 
 extension Compositor {
-    /// A compositor for `renderer`, which draws into a surface: the offscreen fast paths, or
-    /// with `fastPaths` false the general path, where SDL's software renderer draws it all.
+    /// A compositor for `renderer`, which draws into a surface: with `fastPaths`, Kiln's own
+    /// pixel loops for what they can draw and pixman for the rest; without, pixman for every layer.
     static func offscreen(_ renderer: SDLRenderer, fastPaths: Bool) -> Compositor {
-        fastPaths ? OffscreenCompositor(renderer: renderer) : Compositor(renderer: renderer)
+        fastPaths ? FastOffscreenCompositor(renderer: renderer) : OffscreenCompositor(renderer: renderer)
     }
 
     /// Whether offscreen drawing takes its fast paths unless told: yes, unless

@@ -4,7 +4,7 @@
 // faded; this loop takes three or four, and skips rows' transparent ends.
 import KilnCore
 
-extension OffscreenCompositor {
+extension FastOffscreenCompositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle
     /// drawn upright at any positive scale; `false` leaves it to SDL.
     func blitScaled(_ polygon: [Point], of item: RenderItem, entry: Entry, pixels: TexturePixels,

@@ -6,36 +6,27 @@
 import CSDL2
 import KilnCore
 
-extension OffscreenCompositor {
+extension FastOffscreenCompositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle
-    /// whose texture pixels land on device pixels one to one: drawn at the scale it was
-    /// rasterized at, or so nearly that the whole texture is under half a pixel larger or
-    /// smaller (a spring settling), as SDL's own blit would round it; `false` leaves it to
-    /// the other paths.
+    /// whose texture pixels land on device pixels one to one (see `placement`); `false`
+    /// leaves it to the other paths.
     func blitUpright(_ polygon: [Point], of item: RenderItem, entry: Entry, pixels: TexturePixels,
                      viewport: Viewport) -> Bool {
-        let t = item.transform
-        guard !item.isAdditive, t.b == 0, t.c == 0, t.a > 0, t.d > 0,
+        guard !item.isAdditive, let origin = Self.placement(of: item, entry: entry, viewport: viewport).pixelOrigin,
               let piece = Self.snappedRectangle(polygon) else { return false }
-        let local = entry.localRect
-        guard abs(t.a * local.width * viewport.scale - Double(entry.width)) < 0.5,
-              abs(t.d * local.height * viewport.scale - Double(entry.height)) < 0.5 else { return false }
-        blitAligned(Rect(enclosing: piece), of: item, entry: entry, pixels: pixels, viewport: viewport)
+        blitAligned(Rect(enclosing: piece), of: item, entry: entry, pixels: pixels, at: origin, viewport: viewport)
         return true
     }
 
-    /// Copies and blends the texture pixels under `box` one to one.
+    /// Copies and blends the texture pixels under `box` one to one, the texture's top-left
+    /// pixel at the device pixel `textureOrigin`.
     private func blitAligned(_ box: Rect, of item: RenderItem, entry: Entry, pixels texture: TexturePixels,
-                             viewport: Viewport) {
-        let t = item.transform, local = entry.localRect
-        let texelsPerPoint = Double(entry.width) / local.width
+                             at textureOrigin: Point, viewport: Viewport) {
+        let t = item.transform
         let origin = viewport.devicePoint(t.apply(to: box.origin))
         let end = viewport.devicePoint(t.apply(to: Point(box.maxX, box.maxY)))
-        // Device pixel = texture pixel + shift, the position rounded to the nearest pixel.
-        // SDL's own blit truncates it instead, so the two can land a pixel apart (the golden
-        // images hold the rounded placement; FastPathComparisonTests allows for it).
-        let shiftX = Int((origin.x - (box.minX - local.minX) * texelsPerPoint).rounded())
-        let shiftY = Int((origin.y - (box.minY - local.minY) * texelsPerPoint).rounded())
+        // Device pixel = texture pixel + shift: the placement every renderer gives such a layer.
+        let shiftX = Int(textureOrigin.x), shiftY = Int(textureOrigin.y)
         let drawn = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
         let covered = Rect(x: Double(shiftX), y: Double(shiftY), width: Double(entry.width), height: Double(entry.height))
         let opacity = Self.fixedPoint(item.opacity)
