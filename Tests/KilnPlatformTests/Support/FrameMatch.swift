@@ -23,7 +23,7 @@ struct FrameTolerance: CustomStringConvertible {
     var meanTolerance: Double
 
     /// The tolerance of the differential tests (see the type's description for why).
-    static let offline = FrameTolerance(channelTolerance: 16, reach: 1, meanTolerance: 1.5)
+    static let offline = FrameTolerance(channelTolerance: 48, reach: 1, meanTolerance: 1.5)
 
     var description: String {
         "each channel of each offline pixel within \(channelTolerance)/255 of the range of the reference pixels "

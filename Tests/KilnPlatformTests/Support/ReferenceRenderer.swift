@@ -163,39 +163,64 @@ private struct Drawing {
         let pattern = cairo_pattern_create_for_surface(content)!
         defer { cairo_pattern_destroy(pattern) }
         var toPixels = cairo_matrix_t()
-        cairo_matrix_init_scale(&toPixels, Double(image.width) / image.localRect.width,
-                                Double(image.height) / image.localRect.height)
-        cairo_matrix_translate(&toPixels, -image.localRect.minX, -image.localRect.minY)
+        cairo_save(cr)
+        let local = image.localRect
+        let device = transform.concatenating(Transform(scaleX: scale, y: scale))
+        if device.b == 0, device.c == 0, device.a > 0, device.d > 0,
+           abs(device.a * local.width - Double(image.width)) < 0.5,
+           abs(device.d * local.height - Double(image.height)) < 0.5 {
+            // Kiln puts an upright layer drawn at its raster scale on whole device pixels, its
+            // texture pixel for pixel, so that text stays as crisp as Cairo drew it (a shift
+            // of at most half a pixel); the reference does the same.
+            let origin = device.apply(to: local.origin)
+            let corner = (x: origin.x.rounded(), y: origin.y.rounded())
+            cairo_identity_matrix(cr)
+            cairo_matrix_init_translate(&toPixels, -corner.x, -corner.y)
+            cairo_rectangle(cr, corner.x, corner.y, Double(image.width), Double(image.height))
+        } else {
+            ReferenceRenderer.setMatrix(cr, transform, scale: scale)
+            cairo_matrix_init_scale(&toPixels, Double(image.width) / local.width, Double(image.height) / local.height)
+            cairo_matrix_translate(&toPixels, -local.minX, -local.minY)
+            cairo_rectangle(cr, local.minX, local.minY, local.width, local.height)
+        }
         cairo_pattern_set_matrix(pattern, &toPixels)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
-        cairo_save(cr)
-        ReferenceRenderer.setMatrix(cr, transform, scale: scale)
         cairo_set_source(cr, pattern)
         cairo_set_operator(cr, layer.isAdditive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
-        cairo_rectangle(cr, image.localRect.minX, image.localRect.minY, image.localRect.width, image.localRect.height)
         cairo_clip(cr)
         cairo_paint_with_alpha(cr, opacity)
         cairo_restore(cr)
     }
 
     /// Hairlines are one device pixel wide whatever the transform, and ignore masks. Kiln draws
-    /// them without antialiasing, so the reference does too: a pixel is lit or not.
+    /// them pixel by pixel, without antialiasing, so the reference does too: along each
+    /// segment's longer axis, one step a pixel, it lights the pixel under the line. (A stroke
+    /// one pixel wide lights two pixels a row where two steep lines run close together.)
     private func strokeHairlines(of layer: HairlineLayer, transform: Transform, opacity: Double) {
         cairo_save(cr)
         cairo_reset_clip(cr)
+        cairo_identity_matrix(cr)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
         let c = layer.lineColor
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
-        cairo_set_line_width(cr, 1)
         let device = transform.concatenating(Transform(scaleX: scale, y: scale))
         for polyline in layer.polylines where polyline.count >= 2 {
+            // One path of whole pixels, filled once, so a pixel two segments share blends once.
+            var lit = Set<Int64>()
             cairo_new_path(cr)
-            for (index, point) in polyline.enumerated() {
-                let p = device.apply(to: point)
-                if index == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            for (from, to) in zip(polyline, polyline.dropFirst()) {
+                let a = device.apply(to: from), b = device.apply(to: to)
+                let steps = max(1, Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up)))
+                for step in 0...steps {
+                    let t = Double(step) / Double(steps)
+                    let x = (a.x + (b.x - a.x) * t).rounded(.down), y = (a.y + (b.y - a.y) * t).rounded(.down)
+                    guard abs(x) < 1e6, abs(y) < 1e6, lit.insert(Int64(x) << 32 | Int64(y) & 0xFFFF_FFFF).inserted
+                    else { continue }
+                    cairo_rectangle(cr, x, y, 1, 1)
+                }
             }
-            cairo_stroke(cr)
+            cairo_fill(cr)
         }
         cairo_restore(cr)
     }

@@ -13,19 +13,23 @@ public enum LayerTreeGen {
     /// The scales offline renders use: 1×, 1.5×, 2× and 3× device pixels per point.
     public static let scales: [Double] = [1, 1.5, 2, 3]
 
-    /// Trees of `layers` layers below a root the size of `canvas`, each drawn at one of `scales`.
+    /// Trees of `layers` layers of `kinds` below a root the size of `canvas`, each drawn at
+    /// one of `scales`.
     public static func trees(canvas: Size, layers: ClosedRange<Int> = 1...8,
+                             kinds: [LayerSpec.Kind] = LayerSpec.Kind.allCases,
                              scales: [Double] = LayerTreeGen.scales)
         -> Generator<LayerTreeSpec, some Sequence & SendableMetatype> {
-        zip(Gen.int(in: 0...(scales.count - 1)), layer().array(of: layers))
+        zip(Gen.int(in: 0...(scales.count - 1)), layer(kinds: kinds).array(of: layers))
             .map { scaleIndex, layers in
                 LayerTreeSpec(canvas: canvas, scale: scales[scaleIndex], layers: layers)
             }
     }
 
-    /// One random layer.
-    public static func layer() -> Generator<LayerSpec, some Sequence & SendableMetatype> {
-        let identity = zip(Gen.int(in: 0...(LayerSpec.Kind.allCases.count - 1)), Gen.int(in: 0...7),
+    /// One random layer of one of `kinds`.
+    public static func layer(kinds: [LayerSpec.Kind] = LayerSpec.Kind.allCases)
+        -> Generator<LayerSpec, some Sequence & SendableMetatype> {
+        precondition(!kinds.isEmpty, "no kind of layer to make")
+        let identity = zip(Gen.int(in: 0...(kinds.count - 1)), Gen.int(in: 0...7),
                            Gen.int(in: 0...7), Gen.int(in: 0...11))
         let frame = zip(Gen.double(in: 0...0.8), Gen.double(in: 0...0.8),
                         Gen.double(in: 0.2...0.9), Gen.double(in: 0.2...0.9))
@@ -35,7 +39,7 @@ public enum LayerTreeGen {
                        Gen.double(in: 0...1), Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.int(in: 0...5),
                        Gen.double(in: 0...1))
         return zip(identity, frame, geometry, look).map { identity, frame, geometry, look in
-            var spec = LayerSpec(kind: LayerSpec.Kind(rawValue: identity.0)!, superlayer: identity.1,
+            var spec = LayerSpec(kind: kinds[identity.0], superlayer: identity.1,
                                  unitFrame: Rect(frame.0, frame.1, frame.2, frame.3))
             spec.tint = identity.2
             spec.variant = identity.3
