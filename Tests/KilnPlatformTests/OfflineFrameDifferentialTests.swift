@@ -14,7 +14,7 @@ import Testing
 
     /// How many trees a run draws; `KILN_OFFLINE_TREES` changes it for a longer search.
     static let treeCount: Int = {
-        ProcessInfo.processInfo.environment["KILN_OFFLINE_TREES"].flatMap { Int($0) } ?? 2000
+        ProcessInfo.processInfo.environment["KILN_OFFLINE_TREES"].flatMap { Int($0) } ?? 800
     }()
 
     /// Every kind but hairlines. Those are drawn by SDL's own line stepper, which lights
@@ -26,6 +26,14 @@ import Testing
     /// How many smaller trees shrinking a failure may draw before it settles for the smallest
     /// failing one found: a failing run then takes seconds more than a passing one, not minutes.
     static let shrinkBudget = 250
+
+    /// Every value of the tree at full precision: the printed description rounds, and
+    /// shrinking can go on for ever through trees that print the same.
+    static func fingerprint(of tree: LayerTreeSpec) -> String {
+        var text = ""
+        dump(tree, to: &text)
+        return text
+    }
 
     @Test func randomLayerTreesRenderOfflineAsTheReferenceDrawsThem() async throws {
         // One host per scale for the whole run, as a recording keeps one: its texture cache
@@ -43,7 +51,7 @@ import Testing
             // the smallest failure, checked once more for the report.
             if let smallestFailure {
                 shrinkRuns += 1
-                guard shrinkRuns <= Self.shrinkBudget || tree.description == smallestFailure else { return }
+                guard shrinkRuns <= Self.shrinkBudget || Self.fingerprint(of: tree) == smallestFailure else { return }
             }
             let host = try hosts[tree.scale] ?? OffscreenHost(canvas: tree.canvas, scale: tree.scale)
             hosts[tree.scale] = host
@@ -55,7 +63,7 @@ import Testing
 
             drawn += 1
             let comparison = FrameMatch.expect(actual, matches: reference, name: "random-tree", details: tree.description)
-            if !comparison.isWithin(.offline) { smallestFailure = tree.description }
+            if !comparison.isWithin(.offline) { smallestFailure = Self.fingerprint(of: tree) }
         }
 
         print("offline frames: \(drawn) trees drawn and compared in \(ContinuousClock.now - started)")

@@ -16,14 +16,16 @@ import Testing
 /// left out or cut wrongly brings colours the neighbourhood does not have, and fails wherever
 /// it is more than a pixel or two wide. Over the whole frame the plain per-channel mean
 /// difference must stay under `meanTolerance`, so a uniform shift (a wrong opacity, a colour
-/// a few levels off everywhere) fails too.
+/// a few levels off everywhere) fails too. 56/255: after the pixman compositor, thousands of
+/// trees stay within 36 but for text drawn squeezed or stretched (a texture shrunk one way,
+/// which pixman and the reference filter a little differently), which reached 49.
 struct FrameTolerance: CustomStringConvertible {
     var channelTolerance: Int
     var reach: Int
     var meanTolerance: Double
 
     /// The tolerance of the differential tests (see the type's description for why).
-    static let offline = FrameTolerance(channelTolerance: 48, reach: 1, meanTolerance: 1.5)
+    static let offline = FrameTolerance(channelTolerance: 56, reach: 1, meanTolerance: 1.5)
 
     var description: String {
         "each channel of each offline pixel within \(channelTolerance)/255 of the range of the reference pixels "
