@@ -6,7 +6,7 @@ import KilnScenes
 /// A scene session as the window and the offline renders host it: its script, its capture,
 /// its tuning files watched and applied as they are saved, problems reported once, and a HUD
 /// over offline frames.
-public final class HostedSession: HostedScene {
+public final class HostedSession: HostedScene, RecordingSource {
     /// The session hosted; a retuned scene replaces it.
     public private(set) var session: SceneSession
     private let capturePath: String?
@@ -50,12 +50,31 @@ public final class HostedSession: HostedScene {
     public var root: Layer { session.scene.root }
     /// The colour behind the hosted scene.
     public var backgroundColor: Color { session.scene.backgroundColor }
-    public var isHome: Bool { session.scene is LauncherScene }
+    public var isHome: Bool { session.scene.name == SceneCatalog.homeName }
     public var guides: [ThresholdGuide] { session.scene.guides }
     /// The tuning in force, for recordings rendered again offline.
     public var tuningSources: [TuningSource] { tuning?.sources ?? [] }
     public var overlays: [Layer] { session.overlays }
     public var overlay: Layer? { hud?.hud.root }
+    /// The session itself, when it logs its input: R renders that again.
+    public var recording: RecordingSource? { session.inputLog == nil ? nil : self }
+    /// Why the session's script stopped part way, if it did.
+    public var scriptProblem: (any Error)? { session.scriptProblem }
+    /// Where the current scene's log starts in window time: when it was made.
+    public var logOrigin: Double { timeOrigin }
+
+    /// Marks the start of a recording in the journal, if one is kept.
+    public func recordingStarted(at time: Double) { journal?.recordingStarted(at: time) }
+
+    /// Marks the end of a recording in the journal, if one is kept.
+    public func recordingStopped() { journal?.recordingStopped() }
+
+    /// Offline sessions replaying the input logged so far, with the tuning in force.
+    public func replay(_ options: ReplayOptions) -> @Sendable () -> HostedScene {
+        let script = session.inputLog?.script ?? InputScript(scene: name, steps: [])
+        let name = name, tuning = tuningSources
+        return { LiveClipSaver.replay(script, of: name, tuning: tuning, options: options) }
+    }
 
     public func advance(to time: Double) {
         lastTime = time

@@ -18,17 +18,21 @@ public final class LiveClipSaver: ClipSaver {
     }
 
     public func recordingStarted(_ scene: HostedScene, at time: Double) {
-        (scene as? HostedSession)?.journal?.recordingStarted(at: time)
+        scene.recording?.recordingStarted(at: time)
     }
 
     public func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
-        guard let hosted = scene as? HostedSession, let log = hosted.session.inputLog else { return }
-        hosted.journal?.recordingStopped()
-        let script = log.script, name = hosted.name, device = device, fps = fps
-        let tuningSources = hosted.tuningSources
+        guard let source = scene.recording else {
+            warn("cannot save the recording: \(scene.name) keeps no log of its input")
+            status.current = .failed("no input log")
+            return
+        }
+        source.recordingStopped()
+        let name = source.name, device = device, fps = fps
+        let makeReplay = source.replay(settings.replayOptions(device: device))
         // A retuned scene started afresh: its log counts from then.
-        let start = max(0, start - hosted.timeOrigin), end = max(0, end - hosted.timeOrigin)
-        let replaySettings = settings, scale = settings.scale, format = settings.format
+        let start = max(0, start - source.logOrigin), end = max(0, end - source.logOrigin)
+        let scale = settings.scale, format = settings.format
         let folder = settings.resolvedFolder()
         let stamp = Self.timestamp()
         let path = (folder as NSString).appendingPathComponent("kiln-\(name)-\(stamp).\(format.rawValue)")
@@ -49,9 +53,7 @@ public final class LiveClipSaver: ClipSaver {
             do {
                 let summary = try ClipRenderer.render(
                     to: path, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
-                    makeScene: {
-                        Self.replay(script, of: name, device: device, tuning: tuningSources, settings: replaySettings)
-                    },
+                    makeScene: makeReplay,
                     progress: { done, total in
                         progress.update(done: done, total: total)
                         status.current = .saving(path: path, fraction: Double(done) / Double(total))
@@ -76,17 +78,18 @@ public final class LiveClipSaver: ClipSaver {
     }
 
     /// A new offline session of scene `name` replaying an input log from the scene's
-    /// start, as R renders it: on `device`, with the tuning `tuning`, heard unless
-    /// `settings` mutes it, with the touches and the HUD it asks for.
-    public static func replay(_ script: InputScript, of name: String, device: DevicePreset, tuning: [TuningSource],
-                              settings: RecordingSettings) -> HostedSession {
+    /// start, as R renders it: on `options`' device, with the tuning `tuning`, heard unless
+    /// `options` mutes it, with the touches and the HUD it asks for.
+    public static func replay(_ script: InputScript, of name: String, tuning: [TuningSource],
+                              options: ReplayOptions) -> HostedSession {
+        let device = options.device
         var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
         context.tuningSources = tuning
         return HostedSession.offline(
-            context: context, isMuted: settings.isMuted,
+            context: context, isMuted: options.isMuted,
             scene: { SceneCatalog.make(name, context: $0) ?? LauncherScene(context: $0) },
-            session: { SceneSession(scene: $0, script: script, showsTouches: settings.showsTouches) },
-            hud: { settings.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
+            session: { SceneSession(scene: $0, script: script, showsTouches: options.showsTouches) },
+            hud: { options.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
     }
 
     /// "20250314-093015", local time.

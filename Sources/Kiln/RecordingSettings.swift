@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 import KilnPlatform
 
 /// What R saves in the window: where, in which format and scale, and what it shows.
@@ -25,6 +26,11 @@ public struct RecordingSettings: Sendable {
         self.showsTouches = showsTouches
         self.showsHUD = showsHUD
         self.isMuted = isMuted
+    }
+
+    /// How a recording of a scene on `device`'s canvas is replayed offline with these settings.
+    public func replayOptions(device: DevicePreset) -> ReplayOptions {
+        ReplayOptions(device: device, isMuted: isMuted, showsTouches: showsTouches, showsHUD: showsHUD)
     }
 
     /// The folder recordings go to: the one given, else `$XDG_VIDEOS_DIR/Kiln` (from the

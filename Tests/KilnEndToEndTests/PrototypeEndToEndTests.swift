@@ -33,15 +33,16 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, and names a crash, which kiln recover renders once the code is fixed")
+    @Test("kiln dev shows the new code after a save, keeps the old scene on a compile error, sums a crash on a drag up in one line at the prototype's own line, keeps the journal, opens the window again on the next good save, and kiln recover renders the crash")
     func devReloadsKeepsAndReports() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
             let original = try String(contentsOf: source, encoding: .utf8)
+            let state = folder.deletingLastPathComponent().appendingPathComponent("state")
             let session = try XvfbSession(width: 1280, height: 1024)
             defer { session.stop() }
-            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
-                                  session: session)
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session, environment: ["XDG_STATE_HOME": state.path])
             defer { app.terminate() }
             try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
             let window = try app.window(timeout: 30)
@@ -81,27 +82,178 @@ struct PrototypeEndToEndTests {
             #expect(app.isRunning)
             #expect(!app.lines[opened...].contains { $0.contains("scene.opened") }, "the old scene keeps running")
 
-            // A crash in the new code: a line naming the scene and the signal, and a failed exit.
-            lines[broken] = "        dispatcher.tick(at: time); if time > 0.2 { let none: [Int] = []; _ = none[1] }"
-            try write(lines.joined(separator: "\n"), to: source)
-            let ended = try eventually(within: 60) { !app.isRunning }
-
-            #expect(ended)
-            #expect(app.errorOutput.contains("the prototype 'card'") && app.errorOutput.contains("crashed with SIG"),
-                    "stderr: \(app.errorOutput.suffix(1500))")
-            #expect(app.ending.map { $0.bySignal || $0.status != 0 } == true)
-
-            // The crash left a journal: once the code is fixed, kiln recover compiles the
-            // folder and renders what the crashed scene had done.
+            // A crash in the new code when the card is dragged: one line, naming the signal, the
+            // trap and the prototype's own file and line; kiln dev keeps running.
             lines[broken] = "        dispatcher.tick(at: time)"
+            let moved = try #require(lines.firstIndex { $0.contains("card.position = Point(x: dragStart.x + moved.x") })
+            let fixedLine = lines[moved]
+            lines[moved] += "; let none: [Int] = []; _ = none[1]"
+            let beforeCrash = app.lines.count
             try write(lines.joined(separator: "\n"), to: source)
+            let crashingVersion = try app.waitForLine(containing: "prototype.reloaded", from: beforeCrash, timeout: 60)
+            Thread.sleep(forTimeInterval: 0.5)
+            // The window may go before the drag ends: the rest of the drag then finds no window.
+            let crashing = try app.window(timeout: 30)
+            _ = try? crashing.drag(fromCanvas: (195, 422), to: (120, 600))
+            let crashed = try eventually(within: 60) { app.errorOutput.contains(" crashed with SIG") }
+            let crashLines = app.errorOutput.split(separator: "\n").filter { $0.contains("crashed") }
+            let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
+
+            #expect(crashed, "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(crashLines.count == 1, "one line: \(crashLines)")
+            #expect(crashLines.first?.contains("card/Card.swift:\(moved + 1) ") == true, "\(crashLines)")
+            #expect(crashLines.first?.contains("Fatal error: Index out of range") == true, "\(crashLines)")
+            #expect(crashLines.first?.contains("kiln recover") == true, "\(crashLines)")
+            #expect(!app.errorOutput.contains("Thread 0") && !app.errorOutput.contains("Program crashed"),
+                    "no backtrace without --verbose: \(app.errorOutput.suffix(1500))")
+            #expect(crashLines.first?.contains("KilnPrototype_") == false, "no build folder: \(crashLines)")
+            #expect(app.isRunning)
+            #expect(journals.count == 1 && journals.first?.hasSuffix(".journal") == true, "\(journals)")
+
+            // The next save that compiles opens the window again, on the fixed code.
+            lines[moved] = fixedLine
+            try write(lines.joined(separator: "\n"), to: source)
+            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: crashingVersion.index + 1,
+                                               timeout: 120)
+            let again = try app.window(timeout: 30)
+            try again.drag(fromCanvas: (195, 422), to: (120, 600))
+            let released = try app.waitForLine(containing: "card.released", from: reopened.index + 1, timeout: 20)
+
+            #expect(released.line.contains("card.released"))
+            #expect(app.isRunning)
+
+            // Closed cleanly, the new window takes its own journal away; the crashed one's stays,
+            // and kiln recover compiles the folder and renders what the crashed scene had done.
+            app.terminate()
             let frames = folder.deletingLastPathComponent().appendingPathComponent("recovered/").path + "/"
-            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames], environment: session.environment,
+            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames],
+                                                    environment: session.environment.merging(["XDG_STATE_HOME": state.path]) { $1 },
                                                     timeout: 180, allowFailure: true)
 
             #expect(recovered.status == 0 && recovered.stderr.contains("of card"), "\(recovered.stderr)")
             let first = try RGBImage(contentsOf: frames + "frame-00000.png")
             #expect(first.pixel(20, 20).red < 60, "the fixed code's dark background: \(first.pixel(20, 20))")
+        }
+    }
+
+    @Test("A save of one file of several compiles only that file, and the new version's type of the same name is its own; #filePath and the scene's folder name the prototype's own files")
+    func devCompilesIncrementally() throws {
+        try withPrototype { binary, folder in
+            let cache = folder.deletingLastPathComponent().appendingPathComponent("cache")
+            let source = folder.appendingPathComponent("Card.swift")
+            let card = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
+                of: "        home = card.position\n",
+                with: """
+                                home = card.position
+                                context.emit("card.files", at: 0, ["file": .string(#filePath), "deck": .string(deckMark()),
+                                                                   "folder": .string(context.folder?.path ?? "none")])
+
+                """)
+            try write(card, to: source)
+            let deck = folder.appendingPathComponent("Deck.swift")
+            // A type of the same name in both versions, laid out differently: each version's
+            // code must see its own (the libraries define the same module, loaded side by side).
+            try write("private struct Marker { var deck = 1 }\nfunc deckMark() -> String { \"\\(Marker())\" }\n", to: deck)
+            try write("import Kiln\n\nextension CardScene {\n    var shelf: Int { 3 }\n}\n",
+                      to: folder.appendingPathComponent("Shelf.swift"))
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session, environment: ["XDG_CACHE_HOME": cache.path])
+            defer { app.terminate() }
+            let first = try app.waitForLine(containing: "card.files", timeout: 180)
+            let objects = try #require(try FileManager.default.contentsOfDirectory(
+                at: cache.appendingPathComponent("kiln/prototypes"), includingPropertiesForKeys: nil)
+                .first { $0.lastPathComponent.hasPrefix("KilnPrototype_") }).appendingPathComponent("Objects")
+
+            // The type's layout changes: the compiler may compile the files that use it too.
+            try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker())\" }\n",
+                      to: deck)
+            let second = try app.waitForLine(containing: "card.files", from: first.index + 1, timeout: 120)
+            let built = try objectDates(in: objects)
+            // Only a function's body changes.
+            try write("private struct Marker { var deck = 2; var cards = 52 }\nfunc deckMark() -> String { \"\\(Marker()) again\" }\n",
+                      to: deck)
+            let third = try app.waitForLine(containing: "card.files", from: second.index + 1, timeout: 120)
+            let rebuilt = try objectDates(in: objects)
+
+            #expect(first.line.contains(#""file": "\#(source.path)""#), "\(first.line)")
+            #expect(first.line.contains(#""folder": "\#(folder.path)""#), "\(first.line)")
+            #expect(first.line.contains("Marker(deck: 1)"), "\(first.line)")
+            #expect(second.line.contains("Marker(deck: 2, cards: 52)"), "the new version runs with its own type: \(second.line)")
+            #expect(third.line.contains("Marker(deck: 2, cards: 52) again"), "\(third.line)")
+            #expect(built.count == 4, "three files and the entry: \(built.keys.sorted())")
+            #expect(rebuilt["Deck.swift.o"] != built["Deck.swift.o"])
+            let others = built.keys.filter { $0 != "Deck.swift.o" }
+            #expect(others.allSatisfy { rebuilt[$0] == built[$0] }, "only Deck.swift compiles again: \(built) then \(rebuilt)")
+        }
+    }
+
+    @Test("A window that exits with the watchdog's status is a hang: its own line is passed on, then one line on what comes next, and kiln dev keeps running")
+    func devOutlivesAHang() throws {
+        try withPrototype { binary, folder in
+            let source = folder.appendingPathComponent("Card.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            // What the window's watchdog does when the scene's code is stuck, on a drag.
+            let hanging = "import Foundation\n" + original.replacingOccurrences(
+                of: "        case .changed:\n",
+                with: "        case .changed:\n            FileHandle.standardError.write(Data(\"kiln: the scene is stuck\\n\".utf8)); exit(86)\n")
+            try write(hanging, to: source)
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session)
+            defer { app.terminate() }
+            let opened = try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            // The window goes at the drag's first move: the rest of the drag finds no window.
+            let window = try app.window(timeout: 30)
+            _ = try? window.drag(fromCanvas: (195, 422), to: (120, 600))
+            let reported = try eventually(within: 30) { app.errorOutput.contains(" hung ") }
+
+            #expect(reported, "stderr: \(app.errorOutput.suffix(1500))")
+            #expect(app.errorOutput.contains("kiln: the scene is stuck\n"), "the window's own line: \(app.errorOutput.suffix(1500))")
+            let hung = app.errorOutput.split(separator: "\n").filter { $0.contains(" hung ") }
+            #expect(hung.count == 1 && hung.first?.contains("kiln recover") == true, "\(hung)")
+            #expect(app.isRunning)
+
+            try write(original, to: source)
+            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 120)
+            #expect(reopened.line.contains("card"))
+        }
+    }
+
+    @Test("kiln dev ends when its window closes, and its window ends with it, even when kiln dev is killed")
+    func devAndItsWindowEndTogether() throws {
+        try withPrototype { binary, folder in
+            let session = try XvfbSession(width: 1280, height: 1024)
+            defer { session.stop() }
+            let quitting = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "4"],
+                                       session: session)
+            defer { quitting.terminate() }
+            try quitting.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+
+            #expect(try eventually(within: 30) { !quitting.isRunning })
+            #expect(quitting.ending.map { $0.status == 0 && !$0.bySignal } == true, "\(String(describing: quitting.ending))")
+
+            let killed = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
+                                     session: session)
+            defer { killed.terminate() }
+            try killed.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            let windows = KilnApp.descendants(of: killed.pid)
+            kill(killed.pid, SIGKILL)
+
+            #expect(windows.count == 1, "one window process: \(windows)")
+            #expect(try eventually(within: 10) { windows.allSatisfy(isGone) }, "the window ends with kiln dev")
+
+            let ended = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "120"],
+                                    session: session)
+            defer { ended.terminate() }
+            try ended.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+            let window = KilnApp.descendants(of: ended.pid)
+            kill(ended.pid, SIGTERM)
+
+            #expect(try eventually(within: 15) { !ended.isRunning })
+            #expect(window.count == 1 && window.allSatisfy(isGone), "the window ends with kiln dev")
         }
     }
 
@@ -170,6 +322,22 @@ struct PrototypeEndToEndTests {
         let folder = parent.appendingPathComponent("card")
         try ExternalCommand.run(binary, ["new", folder.path], timeout: 30)
         try body(binary, folder)
+    }
+
+    /// Whether process `pid` has ended: it is gone, or a zombie no one has reaped yet.
+    private func isGone(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state follows the name, which is in parentheses and may hold spaces.
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    /// The modification date of each object file in `folder`, by name.
+    private func objectDates(in folder: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".o") {
+            dates[name] = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date
+        }
+        return dates
     }
 
     private func write(_ text: String, to url: URL) throws {

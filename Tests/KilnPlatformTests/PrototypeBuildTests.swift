@@ -51,21 +51,25 @@ struct PrototypeBuildTests {
         #expect(first?.file == "/p/card")
     }
 
-    @Test("Module names follow the sources and the toolchain, and each is a valid identifier")
+    @Test("Module names follow the folder and the toolchain, versions the sources too, and each is a valid identifier")
     func moduleNames() {
         let card = [(name: "Card.swift", text: "let a = 1")]
 
-        let first = PrototypeBuild(sources: card, toolchainStamp: "kiln 1")
-        let again = PrototypeBuild(sources: card, toolchainStamp: "kiln 1")
-        let edited = PrototypeBuild(sources: [(name: "Card.swift", text: "let a = 2")], toolchainStamp: "kiln 1")
-        let rebuiltKiln = PrototypeBuild(sources: card, toolchainStamp: "kiln 2")
-        let split = PrototypeBuild(sources: [(name: "ab", text: "c")], toolchainStamp: "")
-        let splitOtherwise = PrototypeBuild(sources: [(name: "a", text: "bc")], toolchainStamp: "")
+        let first = PrototypeBuild(folder: "/p/card", sources: card, toolchainStamp: "kiln 1")
+        let again = PrototypeBuild(folder: "/p/card", sources: card, toolchainStamp: "kiln 1")
+        let edited = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: "let a = 2")],
+                                    toolchainStamp: "kiln 1")
+        let elsewhere = PrototypeBuild(folder: "/p/other", sources: card, toolchainStamp: "kiln 1")
+        let rebuiltKiln = PrototypeBuild(folder: "/p/card", sources: card, toolchainStamp: "kiln 2")
+        let split = PrototypeBuild(folder: "", sources: [(name: "ab", text: "c")], toolchainStamp: "")
+        let splitOtherwise = PrototypeBuild(folder: "", sources: [(name: "a", text: "bc")], toolchainStamp: "")
 
         #expect(first == again)
-        #expect(first != edited)
-        #expect(first != rebuiltKiln)
-        #expect(split != splitOtherwise)
+        #expect(first.moduleName == edited.moduleName, "a save keeps the module, so the compiler's build carries on")
+        #expect(first.libraryFileName != edited.libraryFileName, "a save gets a library file of its own")
+        #expect(first.moduleName != elsewhere.moduleName)
+        #expect(first.moduleName != rebuiltKiln.moduleName && first.version != rebuiltKiln.version)
+        #expect(split.version != splitOtherwise.version)
         #expect(first.moduleName.hasPrefix("KilnPrototype_"))
         #expect(first.moduleName.count == "KilnPrototype_".count + 16)
         #expect(first.moduleName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
@@ -73,7 +77,7 @@ struct PrototypeBuildTests {
 
     @Test("The entry file exports a C function named after the module that boxes the prototype")
     func entryFile() {
-        let build = PrototypeBuild(sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+        let build = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
 
         let source = build.entrySource
 
@@ -82,28 +86,68 @@ struct PrototypeBuildTests {
         #expect(source.contains("@_cdecl(\"\(build.entrySymbol)\")"))
         #expect(source.contains("PrototypeBox(prototype)"))
         #expect(build.entryFileName.hasPrefix(build.moduleName))
-        #expect(build.libraryFileName == "lib\(build.moduleName).so")
+        #expect(build.libraryFileName == "lib\(build.moduleName)-\(build.version).so")
     }
 
-    @Test("The compiler makes an unoptimized library against the host's modules without linking them")
+    @Test("The output file map gives each copy and the entry an object and a dependency file named after the source, and the build its record")
+    func outputFileMap() throws {
+        let build = PrototypeBuild(folder: "/p/card", sources: [], toolchainStamp: "")
+        let sources = [URL(fileURLWithPath: "/c/Sources/.Card.swift"), URL(fileURLWithPath: "/c/Sources/.Deck.swift")]
+        let entry = URL(fileURLWithPath: "/c/entry.swift")
+
+        let text = build.outputFileMap(sources: sources, entry: entry, objects: URL(fileURLWithPath: "/c/Objects"))
+
+        let map = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: String]])
+        #expect(map.count == 4)
+        #expect(map[""] == ["swift-dependencies": "/c/Objects/\(build.moduleName).swiftdeps"])
+        #expect(map["/c/Sources/.Card.swift"] == ["object": "/c/Objects/Card.swift.o",
+                                                 "swift-dependencies": "/c/Objects/Card.swift.swiftdeps"])
+        #expect(map["/c/Sources/.Deck.swift"]?["object"] == "/c/Objects/Deck.swift.o")
+        #expect(map["/c/entry.swift"]?["object"] == "/c/Objects/entry.swift.o")
+    }
+
+    @Test("The text compiled names the prototype's own file from its first line, its path a valid string literal")
+    func compiledText() {
+        let plain = PrototypeBuild.compiledText(of: "let a = 1\n", at: "/p/card/Card.swift")
+        let odd = PrototypeBuild.compiledText(of: "", at: #"/p/a "b"\c/Card.swift"#)
+
+        #expect(plain == "#sourceLocation(file: \"/p/card/Card.swift\", line: 1)\nlet a = 1\n")
+        #expect(odd == #"#sourceLocation(file: "/p/a \"b\"\\c/Card.swift", line: 1)"# + "\n")
+    }
+
+    @Test("The compiler makes an unoptimized, incremental library with line tables against the host's modules without linking them")
     func compilerArguments() {
-        let build = PrototypeBuild(sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+        let build = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
         let toolchain = PrototypeToolchain(compiler: URL(fileURLWithPath: "/usr/bin/swiftc"),
                                            modules: URL(fileURLWithPath: "/k/.build/debug/Modules"),
                                            importFlags: ["-Xcc", "-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"])
 
-        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/p/Card.swift")],
+        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/c/Sources/Card.swift")],
                                         entry: URL(fileURLWithPath: "/c/entry.swift"),
                                         output: URL(fileURLWithPath: "/c/lib.so"),
-                                        moduleCache: URL(fileURLWithPath: "/c/ModuleCache"))
+                                        outputFileMap: URL(fileURLWithPath: "/c/map.json"),
+                                        moduleCache: URL(fileURLWithPath: "/c/ModuleCache"),
+                                        snapshot: URL(fileURLWithPath: "/c/Sources"), folder: URL(fileURLWithPath: "/p/card"))
 
         #expect(arguments.contains("-emit-library"))
-        #expect(arguments.contains("-Onone"))
+        #expect(arguments.contains("-Onone") && arguments.contains("-gline-tables-only") && arguments.contains("-incremental"))
+        #expect(!arguments.contains("-whole-module-optimization"), "a whole-module build compiles every file")
+        #expect(arguments.contains("-disable-incremental-llvm-codegen"), "each file compiled is written, so its date tells")
+        #expect(arguments.firstIndex(of: "-output-file-map").map { arguments[$0 + 1] } == "/c/map.json")
+        #expect(arguments.firstIndex(of: "-file-prefix-map").map { arguments[$0 + 1] } == "/c/Sources=/p/card")
         #expect(arguments.firstIndex(of: "-module-name").map { arguments[$0 + 1] } == build.moduleName)
         #expect(arguments.firstIndex(of: "-I").map { arguments[$0 + 1] } == "/k/.build/debug/Modules")
+        #expect(arguments.firstIndex(of: "-module-cache-path").map { arguments[$0 + 1] } == "/c/ModuleCache")
         #expect(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] } == "/c/lib.so")
         #expect(arguments.contains("-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"))
-        #expect(Array(arguments.suffix(2)) == ["/p/Card.swift", "/c/entry.swift"])
+        #expect(Array(arguments.suffix(2)) == ["/c/Sources/Card.swift", "/c/entry.swift"])
+        #expect(!arguments.contains("-use-ld=lld"), "the system's linker unless lld is there")
+        var withLLD = toolchain
+        withLLD.linksWithLLD = true
+        #expect(build.arguments(toolchain: withLLD, sources: [], entry: URL(fileURLWithPath: "/c/entry.swift"),
+                                output: URL(fileURLWithPath: "/c/lib.so"), outputFileMap: URL(fileURLWithPath: "/c/map.json"),
+                                moduleCache: URL(fileURLWithPath: "/c/ModuleCache"), snapshot: URL(fileURLWithPath: "/c/Sources"),
+                                folder: URL(fileURLWithPath: "/p/card")).contains("-use-ld=lld"))
         // Linking Kiln's modules into the library a second time would give it types of its own.
         #expect(!arguments.contains { $0.hasPrefix("-lKiln") || $0.hasSuffix(".o") || $0.hasSuffix(".a") })
     }

@@ -16,6 +16,14 @@ extension TuningTOMLTests {
     }
 
     static let refusals: [Refusal] = [
+        refusal("arrays nested past the limit", "x = " + String(repeating: "[", count: 40), 1, 37,
+                "nested more than 32 deep"),
+        refusal("inline tables nested past the limit", "x = " + String(repeating: "{ a = ", count: 40), 1, 197,
+                "nested more than 32 deep"),
+        refusal("a key of too many parts", (0..<40).map { "k\($0)" }.joined(separator: ".") + " = 1", 1, 119,
+                "more than 32 dotted parts"),
+        refusal("a table name of too many parts", "[" + (0..<40).map { "t\($0)" }.joined(separator: ".") + "]", 1, 120,
+                "more than 32 dotted parts"),
         refusal("a fraction without its integer part", "x = .5", 1, 5, "a digit before its \".\""),
         refusal("a point without a fraction", "x = 5.", 1, 6, "a digit after its \".\""),
         refusal("a leading zero", "x = 012", 1, 5, "cannot start with 0"),

@@ -8,9 +8,12 @@ struct Dev: ParsableCommand {
         abstract: "Open the window on a prototype folder and keep it live: saving a .swift file there recompiles it and shows a fresh scene.",
         discussion: """
             The folder's top-level .swift files are compiled into a shared library with the Swift \
-            toolchain kiln runs on, and loaded into the window. A compile error keeps the running \
-            scene and shows the first error in a red banner (all of the compiler's output goes to \
-            standard error). FOLDER/tuning.toml is the prototype's tuning file, reloaded on save.
+            toolchain kiln runs on, and loaded into the window; a save compiles only the files it \
+            changed and those that depend on them. A compile error keeps the running scene and \
+            shows the first error in a red banner (all of the compiler's output goes to standard \
+            error). A crash or a hang in the prototype's code closes the window, not kiln dev: it \
+            says where in one line and opens the window again on the next save that compiles. \
+            FOLDER/tuning.toml is the prototype's tuning file, reloaded on save.
             """)
 
     @Argument(help: "The prototype folder (make one with `kiln new NAME`).")
@@ -30,6 +33,13 @@ struct Dev: ParsableCommand {
 
     @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
 
+    @Flag(help: "Print the window's whole crash report (the Swift backtrace), not only the line that sums it up.")
+    var verbose = false
+
+    // The window runs in a process of its own, started by kiln dev with its own process id.
+    @Option(help: .private)
+    var supervisorPid: Int32?
+
     func validate() throws {
         try validateQuitAfter(quitAfter)
     }
@@ -37,15 +47,37 @@ struct Dev: ParsableCommand {
     func run() throws {
         try checkCapturePath(capture)
         let prototypeFolder = PrototypeFolder(path: folder)
+        if let supervisorPid {
+            WindowSupervisor.followSupervisor(supervisorPid)
+            return try runWindow(prototypeFolder)
+        }
         let compiler: PrototypeCompiler
-        let loaded: LoadedPrototype
         do {
             guard PrototypeFolder.isPrototype(folder) else { throw PrototypeProblem.notAPrototype(folder) }
             compiler = try PrototypeFolder.compilerForThisKiln()
             warn("compiling the prototype in \(prototypeFolder.displayName)…")
-            loaded = try prototypeFolder.load(with: compiler)
+            do { _ = try compiler.compile(prototypeFolder) } catch { throw PrototypeProblem.compile(error) }
         } catch let problem as PrototypeProblem {
             report(problem)
+            throw ExitCode(1)
+        }
+        // The window runs the prototype's code in a child process, so that a crash or a hang
+        // there leaves kiln dev running: it opens the window again after the next save.
+        let supervisor = WindowSupervisor(folder: prototypeFolder, compiler: compiler,
+                                          arguments: Array(CommandLine.arguments.dropFirst()), isVerbose: verbose)
+        let status = supervisor.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The window process: the prototype, compiled by kiln dev already, loaded and kept live.
+    private func runWindow(_ prototypeFolder: PrototypeFolder) throws {
+        let compiler: PrototypeCompiler
+        let loaded: LoadedPrototype
+        do {
+            compiler = try PrototypeFolder.compilerForThisKiln()
+            loaded = try prototypeFolder.load(with: compiler)
+        } catch {
+            report(error)
             throw ExitCode(1)
         }
         let reloader = PrototypeReloader(folder: prototypeFolder, compiler: compiler)

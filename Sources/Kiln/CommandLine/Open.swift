@@ -115,6 +115,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     var settings = recording.settings
     settings.isMuted = live.mute
     var journal: SessionJournal?
+    let watchdog = WindowWatchdog()
     do {
         let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
@@ -124,6 +125,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                                        audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { live.tuningFiles(for: $0, named: scene) }
             context.tuningSources = tuning?.sources ?? []
+            watchdog.sceneOpening(name ?? SceneCatalog.homeName)
             let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
             let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil
             let session = SceneSession(scene: made, script: played, showsTouches: recording.touches)
@@ -157,7 +159,9 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     }
     // Only a window that opened keeps a journal; its scenes are made once it runs.
     journal = SessionJournal.startForWindow(settings: settings, device: device)
+    watchdog.start(journal: journal)
     host.run(scene: scene == "launcher" ? nil : scene)
+    watchdog.stop()
     // Closed cleanly (Esc, the window's close button, SIGINT or SIGTERM): nothing to recover.
     journal?.remove()
 }

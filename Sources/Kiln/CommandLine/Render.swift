@@ -48,6 +48,9 @@ struct Render: ParsableCommand {
     @Option(help: "Also write the sound track alone, as a 48 kHz 16-bit stereo WAV (for PNG frames too).")
     var audioOut: String?
 
+    @Option(help: "Fail when the scene's code runs longer than this many seconds on one frame (a prototype that hangs).")
+    var frameTimeout: Double = 10
+
     @OptionGroup var canvas: CanvasOptions
 
     @OptionGroup(title: "Pen replay") var pen: PenReplayOptions
@@ -65,6 +68,7 @@ struct Render: ParsableCommand {
         try CanvasOptions.validateScale(scale)
         if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
+        guard frameTimeout > 0, frameTimeout <= 3600 else { throw ValidationError("--frame-timeout takes seconds above 0, up to 3600.") }
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") { throw ValidationError("--audio-out takes a FILE.wav.") }
         if mute && audioOut != nil { throw ValidationError("--mute leaves no sound track for --audio-out to write.") }
         if let duration, frames == nil, duration * frameRate > Double(Self.maximumFrames) {
@@ -77,6 +81,9 @@ struct Render: ParsableCommand {
         // Ctrl+C leaves nothing half-made beside the output.
         TemporaryFiles.removeOnInterrupt()
         let scene = try resolveScene(self.scene)
+        let stepped = RenderedFrames()
+        let watchdog = startFrameWatchdog(scene: scene, frames: stepped)
+        defer { watchdog.stop() }
         let input = try script.map { try loadScript($0, for: scene) }
         let replay = try pen.loadEvemu()
         if input != nil && replay != nil {
@@ -108,7 +115,7 @@ struct Render: ParsableCommand {
         }
         if let format = VideoFormat(path: out) {
             try checkFileOutput()
-            return try renderVideo(format: format, device: device, makeSession: makeSession)
+            return try renderVideo(format: format, device: device, frames: stepped, makeSession: makeSession)
         }
         // An existing folder takes frames, unless its name asks for one picture.
         let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
@@ -129,14 +136,15 @@ struct Render: ParsableCommand {
                 throw ExitCode(1)
             }
             let sink = PNGFramesSink(folder: out, width: size.width, height: size.height, madeFolder: !existed)
-            try render(session, into: sink, timing: timing, host: host)
+            stepped.removeWritten = { sink.cancel() }
+            try render(session, into: sink, timing: timing, host: host, frames: stepped)
             warn("wrote \(timing.frameCount) frames to \(out)")
         } else {
             // With the HUD, the frames its graph shows are drawn too, to measure them.
             let measured = hud ? Int((FrameTimeHistory().window * frameRate).rounded(.up)) : 0
             let timing = ClipTiming.still(at: at, fps: frameRate, drawnBefore: measured)
             try render(session, into: PNGStillSink(path: out, width: size.width, height: size.height),
-                       timing: timing, host: host)
+                       timing: timing, host: host, frames: stepped)
             let ms = Date().timeIntervalSince(started) * 1000
             warn(String(format: "wrote %@ (%d×%d, %.0f ms)", out, size.width, size.height, ms))
         }
@@ -157,15 +165,16 @@ struct Render: ParsableCommand {
     /// Stops when the script stopped (a layer it names is missing): frames up to the failed
     /// step would pass for the render asked for.
     private static func checkScript(_ scene: HostedScene) throws {
-        if let problem = (scene as? HostedSession)?.session.scriptProblem { throw ScriptStopped(problem: problem) }
+        if let problem = scene.scriptProblem { throw ScriptStopped(problem: problem) }
     }
 
     /// Renders PNG output through the clip renderer's loop; a stopped script or a file that
     /// cannot be written is one line and exit status 1, with nothing left behind.
-    private func render(_ session: HostedSession, into sink: FrameSink, timing: ClipTiming, host: OffscreenHost) throws {
+    private func render(_ session: HostedSession, into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
+                        frames: RenderedFrames) throws {
         do {
             let track = try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session },
-                                                check: Self.checkScript)
+                                                check: { frames.stepped(); try Self.checkScript($0) })
             try writeAudioOut(track)
         } catch let stopped as ScriptStopped {
             warn("the script stopped: \(stopped.problem); nothing was written")
@@ -177,7 +186,7 @@ struct Render: ParsableCommand {
     }
 
     /// Frames per second: the option's, else the output format's usual rate.
-    private var frameRate: Double { fps ?? VideoFormat(path: out)?.defaultFrameRate ?? 60 }
+    var frameRate: Double { fps ?? VideoFormat(path: out)?.defaultFrameRate ?? 60 }
 
     /// The number of frames to render: `--frames`, else `--duration`, else the script's
     /// length plus a second to let the scene settle, else one second. A script too long for
@@ -196,7 +205,7 @@ struct Render: ParsableCommand {
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
-    private func renderVideo(format: VideoFormat, device: DevicePreset,
+    private func renderVideo(format: VideoFormat, device: DevicePreset, frames: RenderedFrames,
                              makeSession: (_ quiet: Bool) throws -> HostedSession) throws {
         let ffmpeg: URL
         do { ffmpeg = try FFmpegLocator.locate() } catch {
@@ -214,11 +223,12 @@ struct Render: ParsableCommand {
             summary = try ClipRenderer.render(
                 to: out, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
                 makeScene: {
+                    frames.restart()
                     passes += 1
                     if passes > 1 { session = try makeSession(false) }
                     return session
                 },
-                check: Self.checkScript,
+                check: { frames.stepped(); try Self.checkScript($0) },
                 progress: { progress.update(done: $0, total: $1) })
         } catch let stopped as ScriptStopped {
             progress.end()
@@ -255,5 +265,5 @@ struct Render: ParsableCommand {
 
 /// A script that stopped part way through (a layer it names is missing).
 private struct ScriptStopped: Error {
-    let problem: InputScriptError
+    let problem: any Error
 }

@@ -81,7 +81,7 @@ struct RenderBench: ParsableCommand {
                         session: { SceneSession(scene: $0, script: input) })
                 },
                 check: { scene in
-                    if let problem = (scene as? HostedSession)?.session.scriptProblem { throw problem }
+                    if let problem = scene.scriptProblem { throw problem }
                 },
                 timings: timings)
         } catch let error as ExitCode {

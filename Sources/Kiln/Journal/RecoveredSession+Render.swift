@@ -12,8 +12,8 @@ extension RecoveredSession {
     public func replay(isMuted: Bool = false) -> HostedSession {
         var settings = header.settings
         settings.isMuted = settings.isMuted || isMuted
-        return LiveClipSaver.replay(script, of: scene.scene, device: header.devicePreset, tuning: scene.tuningSources,
-                                    settings: settings)
+        return LiveClipSaver.replay(script, of: scene.scene, tuning: scene.tuningSources,
+                                    options: settings.replayOptions(device: header.devicePreset))
     }
 
     /// Renders the clip R would have saved into a video at `path` in `format`, at the

@@ -116,6 +116,15 @@ public final class SessionJournal {
         }
     }
 
+    /// The window's thread is stuck in scene code and the process is about to end: the
+    /// journal stays as it is on disk, up to the last whole frame, for `kiln recover`.
+    /// What the stuck frame brought is left out: replaying it would hang the render too.
+    public func endAfterHang() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        isBroken = true
+    }
+
     /// The window closed cleanly: nothing is left to recover.
     public func remove() {
         unlink(path)

@@ -105,6 +105,8 @@ final class LivePrototypeScene: HostedScene {
     var overlays: [Layer] { inner.overlays }
     var overlay: Layer? { inner.overlay }
     var mixer: OfflineMixer? { inner.mixer }
+    var recording: RecordingSource? { inner.recording }
+    var scriptProblem: (any Error)? { inner.scriptProblem }
 
     func advance(to time: Double) {
         if !hasAppeared {

@@ -47,8 +47,9 @@ extension PrototypeFolder {
         let library: PrototypeCompiler.Library
         do { library = try compiler.compile(self) } catch { throw .compile(error) }
         let start = Date()
-        let prototype: Prototype
+        var prototype: Prototype
         do { prototype = try PrototypeLoader.load(library) } catch { throw .load(error) }
+        prototype.folder = url
         Self.folders.withLock { $0[prototype.name] = self }
         return LoadedPrototype(prototype: prototype, moduleName: library.build.moduleName,
                                compileSeconds: library.compileSeconds,

@@ -1,29 +1,38 @@
 import Foundation
 
-/// How one version of a prototype folder is compiled: its module name, the entry file that
-/// hands its `prototype` to `kiln`, and the compiler's arguments. Pure: nothing is run here.
+/// How one version of a prototype folder is compiled: its module name, its library's file
+/// name, the entry file that hands its `prototype` to `kiln`, the compiler's output file map
+/// and arguments. Pure: nothing is run here.
 ///
-/// The module is named after a hash of the sources and of the `kiln` they are compiled for,
-/// so that every change gets a module name of its own (two loaded libraries never define the
-/// same Swift types) and an unchanged folder finds its library already built.
+/// The module is named after the folder and the `kiln` it is compiled for, and stays the
+/// same from save to save: the compiler's incremental build keys everything on it, so a new
+/// name per save would compile every file again. Each version of the sources gets a library
+/// file of its own instead (`dlopen` loads by path, and loads a new file anew), named after a
+/// hash of the sources, so that an unchanged folder finds its library already built.
 public struct PrototypeBuild: Equatable, Sendable {
-    /// `KilnPrototype_` and 16 hexadecimal digits.
+    /// `KilnPrototype_` and 16 hexadecimal digits, from the folder and the toolchain.
     public let moduleName: String
+    /// 16 hexadecimal digits, from the sources' names and text and the toolchain.
+    public let version: String
 
-    /// The build of sources given as (file name, text) pairs, for a compiler and modules
-    /// described by `toolchainStamp`.
-    public init(sources: [(name: String, text: String)], toolchainStamp: String) {
+    /// The build of sources given as (file name, text) pairs, from the folder at `folder`,
+    /// for a compiler and modules described by `toolchainStamp`.
+    public init(folder: String, sources: [(name: String, text: String)], toolchainStamp: String) {
+        var module = FNV1a()
+        module.add(toolchainStamp)
+        module.add(folder)
+        moduleName = "KilnPrototype_" + String(module.value, radix: 16).leftPadded(to: 16)
         var hash = FNV1a()
         hash.add(toolchainStamp)
         for source in sources {
             hash.add(source.name)
             hash.add(source.text)
         }
-        moduleName = "KilnPrototype_" + String(hash.value, radix: 16).leftPadded(to: 16)
+        version = String(hash.value, radix: 16).leftPadded(to: 16)
     }
 
-    /// The C name of the function the library exports: unique per module, so that libraries
-    /// loaded one after another never answer for each other.
+    /// The C name of the function the library exports. Every version exports the same name:
+    /// each library is loaded with its symbols kept local and asked for its own.
     public var entrySymbol: String { "kiln_prototype_entry_" + moduleName }
 
     /// The generated Swift file compiled with the folder's own files: it boxes the folder's
@@ -41,21 +50,66 @@ public struct PrototypeBuild: Equatable, Sendable {
         """
     }
 
-    /// The entry file's name.
+    /// The text compiled for a source whose own file is at `path`: the source after a
+    /// `#sourceLocation` line, so that `#filePath`, `#line`, messages and debug information
+    /// name the prototype's file and lines, not the build folder's copy.
+    public static func compiledText(of text: String, at path: String) -> String {
+        var literal = ""
+        for character in path {
+            switch character {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            case "\n": literal += "\\n"
+            default: literal.append(character)
+            }
+        }
+        return "#sourceLocation(file: \"\(literal)\", line: 1)\n" + text
+    }
+
+    /// The entry file's name: no name a folder's own file would have.
     public var entryFileName: String { moduleName + "-entry.swift" }
 
-    /// The library's file name.
-    public var libraryFileName: String { "lib" + moduleName + ".so" }
+    /// The library's file name: the module's, with the version.
+    public var libraryFileName: String { "lib" + moduleName + "-" + version + ".so" }
 
-    /// The compiler's arguments: one unoptimized frontend job (`-Onone`, whole module) for a
-    /// shared library that imports Kiln's modules from `toolchain` and leaves their symbols
-    /// to the executable that loads it.
+    /// The output file map of an incremental build: for each source (the entry last), its
+    /// object file and dependency file in `objects`, and the build's own dependency record.
+    public func outputFileMap(sources: [URL], entry: URL, objects: URL) -> String {
+        var map: [String: [String: String]] = [
+            "": ["swift-dependencies": objects.appendingPathComponent(moduleName + ".swiftdeps").path]
+        ]
+        for source in sources + [entry] {
+            // Named after the source, without the dot that starts a copy's name.
+            let name = source.lastPathComponent.drop { $0 == "." }
+            let stem = objects.appendingPathComponent(String(name)).path
+            map[source.path] = ["object": stem + ".o", "swift-dependencies": stem + ".swiftdeps"]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The compiler's arguments: an unoptimized (`-Onone`), incremental build with line
+    /// tables of a shared library that imports Kiln's modules from `toolchain` and leaves
+    /// their symbols to the executable that loads it.
+    ///
+    /// Line tables (`-gline-tables-only`) are the debug information a crash's backtrace
+    /// needs for its files and lines. Full `-g` adds a job per save that emits the module's
+    /// interface for a debugger, which doubled the time a one-file save takes to compile.
+    ///
+    /// The sources are compiled from their copies in `snapshot`; `-file-prefix-map` gives
+    /// `#filePath`, the debug information and so the crash backtraces the paths of the
+    /// prototype's own files in `folder`.
     public func arguments(toolchain: PrototypeToolchain, sources: [URL], entry: URL, output: URL,
-                          moduleCache: URL) -> [String] {
+                          outputFileMap: URL, moduleCache: URL, snapshot: URL, folder: URL) -> [String] {
         ["-emit-library", "-parse-as-library", "-module-name", moduleName,
-         "-swift-version", "6", "-Onone", "-whole-module-optimization", "-no-color-diagnostics",
+         "-swift-version", "6", "-Onone", "-gline-tables-only", "-incremental", "-enable-batch-mode",
+         "-output-file-map", outputFileMap.path, "-no-color-diagnostics",
+         // A file compiled is written, even when its code comes out the same: the objects'
+         // dates then tell which files a save compiled.
+         "-Xfrontend", "-disable-incremental-llvm-codegen",
+         "-file-prefix-map", snapshot.path + "=" + folder.path,
          "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
-            + toolchain.importFlags
+            + toolchain.importFlags + (toolchain.linksWithLLD ? ["-use-ld=lld"] : [])
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
 }

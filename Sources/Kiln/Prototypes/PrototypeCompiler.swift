@@ -1,7 +1,8 @@
 import Foundation
 
-/// Compiles prototype folders into shared libraries, keeping each library in a cache
-/// folder under the name of its module, so that an unchanged folder is not compiled again.
+/// Compiles prototype folders into shared libraries, each folder in a build folder of its
+/// own under a cache folder (`PrototypeBuildFolder`), kept from save to save, so that a save
+/// compiles only what changed and an unchanged folder is not compiled again.
 public struct PrototypeCompiler: Sendable {
     /// The compiler and modules used.
     public let toolchain: PrototypeToolchain
@@ -41,7 +42,7 @@ public struct PrototypeCompiler: Sendable {
 
     /// The build of the folder's sources as they are now.
     public func build(of folder: PrototypeFolder) -> PrototypeBuild {
-        PrototypeBuild(sources: read(folder), toolchainStamp: toolchainStamp())
+        PrototypeBuild(folder: folder.url.path, sources: read(folder), toolchainStamp: toolchainStamp())
     }
 
     private func read(_ folder: PrototypeFolder) -> [(name: String, text: String)] {
@@ -50,51 +51,59 @@ public struct PrototypeCompiler: Sendable {
         }
     }
 
-    /// Compiles the folder, or finds it compiled.
+    /// Compiles the folder, or finds it compiled. Only the files changed since the folder's
+    /// last build, and those that depend on them, are compiled again.
     ///
     /// The text hashed is the text compiled: it is copied aside first, so that a file saved
     /// again while the compiler runs (or written in two steps by an editor) never gives a
     /// library the name of sources it was not built from.
     public func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
         let sources = read(folder)
-        let build = PrototypeBuild(sources: sources, toolchainStamp: toolchainStamp())
-        let library = cacheFolder.appendingPathComponent(build.libraryFileName)
-        if FileManager.default.fileExists(atPath: library.path) {
-            return Library(build: build, url: library, compileSeconds: 0)
+        let build = PrototypeBuild(folder: folder.url.path, sources: sources, toolchainStamp: toolchainStamp())
+        let place = PrototypeBuildFolder(build: build, cacheFolder: cacheFolder)
+        if FileManager.default.fileExists(atPath: place.library.path) {
+            return Library(build: build, url: place.library, compileSeconds: 0)
         }
         let start = Date()
-        let entry = cacheFolder.appendingPathComponent(build.entryFileName)
-        // Written aside and renamed, so that another kiln never loads a half-written library.
-        let partial = cacheFolder.appendingPathComponent(build.libraryFileName + ".\(getpid()).partial")
-        let snapshot = cacheFolder.appendingPathComponent(build.moduleName)
-        var copies: [URL] = []
+        let outcome: Result<Void, Failure>
         do {
-            try FileManager.default.createDirectory(at: snapshot, withIntermediateDirectories: true)
-            try build.entrySource.write(to: entry, atomically: true, encoding: .utf8)
-            for source in sources {
-                let copy = snapshot.appendingPathComponent(source.name)
-                try source.text.write(to: copy, atomically: true, encoding: .utf8)
-                copies.append(copy)
+            outcome = try place.locked { () -> Result<Void, Failure> in
+                // Another kiln may have built this version while the lock was awaited.
+                if FileManager.default.fileExists(atPath: place.library.path) { return .success(()) }
+                let copies = try place.write(sources: sources, of: folder.url)
+                return compileAndLink(place, copies: copies, folder: folder)
             }
         } catch {
-            throw Failure(output: "cannot write to \(cacheFolder.path): \(error.localizedDescription)")
+            throw Failure(output: "cannot write to \(place.root.path): \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(at: snapshot) }
-        let arguments = build.arguments(toolchain: toolchain, sources: copies, entry: entry,
-                                         output: partial,
-                                         moduleCache: cacheFolder.appendingPathComponent("ModuleCache"))
-        let (status, compiled) = Self.run(toolchain.compiler, arguments)
+        try outcome.get()
+        place.removeOldLibraries()
+        return Library(build: build, url: place.library, compileSeconds: Date().timeIntervalSince(start))
+    }
+
+    /// Runs the incremental build of `copies` into the folder's library.
+    private func compileAndLink(_ place: PrototypeBuildFolder, copies: [URL], folder: PrototypeFolder) -> Result<Void, Failure> {
+        // Written aside and renamed, so that another kiln never loads a half-written library.
+        // Always the same name (the folder's lock is held): a new output path would tell the
+        // compiler that the build changed, and every file would compile again.
+        let partial = place.root.appendingPathComponent("lib" + place.build.moduleName + ".so.partial")
+        let arguments = place.build.arguments(toolchain: toolchain, sources: copies, entry: place.entry, output: partial,
+                                              outputFileMap: place.outputFileMap,
+                                              moduleCache: cacheFolder.appendingPathComponent("ModuleCache"),
+                                              snapshot: place.snapshot, folder: folder.url)
+        // Run from the prototype folder: debug information names a file under the compiler's
+        // working folder relative to it, which the prefix map would not reach.
+        let (status, compiled) = Self.run(toolchain.compiler, arguments, in: folder.url)
         // Messages name the folder's own files, not their copies.
-        let output = compiled.replacingOccurrences(of: snapshot.path + "/", with: folder.url.path + "/")
+        let output = compiled.replacingOccurrences(of: place.snapshot.path + "/", with: folder.url.path + "/")
         guard status == 0 else {
             try? FileManager.default.removeItem(at: partial)
-            throw Failure(output: output, firstError: Self.firstError(in: output, entry: entry, folder: folder))
+            return .failure(Failure(output: output, firstError: Self.firstError(in: output, entry: place.entry, folder: folder)))
         }
-        _ = try? FileManager.default.removeItem(at: library)
-        do { try FileManager.default.moveItem(at: partial, to: library) } catch {
-            throw Failure(output: "cannot keep the library: \(error.localizedDescription)")
+        do { try FileManager.default.moveItem(at: partial, to: place.library) } catch {
+            return .failure(Failure(output: "cannot keep the library: \(error.localizedDescription)"))
         }
-        return Library(build: build, url: library, compileSeconds: Date().timeIntervalSince(start))
+        return .success(())
     }
 
     /// The first error; one in the generated entry file means the folder defines no usable
@@ -126,9 +135,10 @@ public struct PrototypeCompiler: Sendable {
 
     /// Runs the compiler; its exit status and everything it printed, standard error and
     /// output together.
-    static func run(_ program: URL, _ arguments: [String]) -> (Int32, String) {
+    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil) -> (Int32, String) {
         let process = Process()
         process.executableURL = program
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

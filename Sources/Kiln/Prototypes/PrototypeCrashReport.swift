@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// One line on standard error when the process dies of a signal while a prototype runs:
-/// code loaded into the window can crash it, and the crash must not go unexplained.
+/// One line on standard error when the window process dies of a signal while a prototype
+/// runs: code loaded into the window can crash it, and the crash must not go unexplained.
+/// `kiln dev`, which started the window, reads the line for the scene's name.
 ///
 /// The line for each signal is written ahead of time, so that the handler only calls
 /// `write(2)` (async-signal-safe); then the handler that was there before runs (the Swift
@@ -18,8 +19,8 @@ public enum PrototypeCrashReport {
 
     /// The line written for `signal` while `scene` from `folder` runs.
     public static func line(scene: String, folder: String, signal: String) -> String {
-        "kiln: the prototype '\(scene)' (\(folder)) crashed with \(signal); the window is gone. "
-            + "Fix the code and run kiln dev again.\n"
+        "kiln: the prototype '\(scene)' (\(folder)) crashed with \(signal); the window is gone, "
+            + "kiln dev opens it again on the next save that compiles.\n"
     }
 
     /// Prepares the lines for `scene` and, the first time, installs the handlers.

@@ -1,4 +1,5 @@
 import Foundation
+import KilnPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,9 @@ public final class PrototypeBox: Sendable {
 /// Loads compiled prototype libraries into the running `kiln`.
 ///
 /// A library is never unloaded: scenes, closures and type metadata made by its code may
-/// still be alive, and a newer version comes with a module of its own.
+/// still be alive. Every version of a folder defines the same module (so that it compiles
+/// incrementally) in a library file of its own; loaded with its symbols kept local, each
+/// version's code refers to its own types, and the entry symbol is asked of its library.
 public enum PrototypeLoader {
     /// Why a library did not load.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -32,6 +35,8 @@ public enum PrototypeLoader {
         guard let handle = dlopen(library.url.path, RTLD_NOW | RTLD_LOCAL) else {
             throw Failure(description: "cannot load \(library.url.lastPathComponent): \(String(cString: dlerror()))")
         }
+        // A hang in its code is then named with the prototype's file and line.
+        SourceLocator.register(library: library.url.path)
         guard let symbol = dlsym(handle, library.build.entrySymbol) else {
             throw Failure(description: "\(library.url.lastPathComponent) has no \(library.build.entrySymbol)")
         }

@@ -13,6 +13,9 @@ public struct PrototypeToolchain: Sendable {
     public var modules: URL
     /// Flags for the C modules Kiln's modules import: their module maps and header folders.
     public var importFlags: [String]
+    /// Whether libraries are linked with LLVM's `lld`, found beside the compiler: it links a
+    /// prototype's library in a fraction of the system linker's time.
+    public var linksWithLLD = false
 
     /// Why this `kiln` cannot compile prototypes, in one sentence.
     public struct Unavailable: Error, CustomStringConvertible, Sendable {
@@ -37,7 +40,10 @@ public struct PrototypeToolchain: Sendable {
         guard let checkout = checkout(above: binary) else {
             throw Unavailable(description: "kiln dev cannot find Kiln's sources (the Package.swift above \(binary.path)) for its C module maps")
         }
-        return PrototypeToolchain(compiler: compiler, modules: modules, importFlags: cModuleFlags(checkout: checkout))
+        var toolchain = PrototypeToolchain(compiler: compiler, modules: modules, importFlags: cModuleFlags(checkout: checkout))
+        toolchain.linksWithLLD = FileManager.default.isExecutableFile(
+            atPath: compiler.deletingLastPathComponent().appendingPathComponent("ld.lld").path)
+        return toolchain
     }
 
     /// Whether this process runs on a shared `libswiftCore.so`.

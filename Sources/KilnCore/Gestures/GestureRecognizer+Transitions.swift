@@ -72,7 +72,7 @@ extension GestureRecognizer {
     /// Sets the state, tells the action, and lets dependents re-examine their requirements.
     private func apply(_ newState: GestureState) {
         state = newState
-        if newState != .failed { onChange?(self) }
+        if newState != .failed, let onChange { SceneCode.run(.recognizerAction) { onChange(self) } }
         for dependent in dependents.compactMap(\.value) {
             dependent.requirementDidChange()
         }

@@ -27,6 +27,12 @@ public protocol HostedScene: AnyObject {
     /// The mixer the scene's sounds go to in an offline render, whose samples become the
     /// clip's sound track: `nil` for a silent clip.
     var mixer: OfflineMixer? { get }
+    /// What R renders again from this scene, and the journal it marks: `nil` for a scene
+    /// that keeps no input log, which R cannot record.
+    var recording: RecordingSource? { get }
+    /// Why the scene's input script stopped part way (a layer it names is missing), `nil`
+    /// while it plays or when there is none: frames after it would pass for what was asked.
+    var scriptProblem: (any Error)? { get }
 }
 
 extension HostedScene {
@@ -34,4 +40,6 @@ extension HostedScene {
     public var overlays: [Layer] { [] }
     public var overlay: Layer? { nil }
     public var mixer: OfflineMixer? { nil }
+    public var recording: RecordingSource? { nil }
+    public var scriptProblem: (any Error)? { nil }
 }

@@ -85,6 +85,13 @@ public final class WindowHost {
         SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 
+    /// Asks the running window to close, as its close button does; from any thread.
+    public static func requestQuit() {
+        var event = SDL_Event()
+        event.type = SDL_QUIT.rawValue
+        SDL_PushEvent(&event)
+    }
+
     /// Shows `sceneName` (or the launcher) and runs until the window closes.
     public func run(scene sceneName: String?) {
         show(sceneName)

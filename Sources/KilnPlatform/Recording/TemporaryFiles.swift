@@ -22,7 +22,7 @@ public enum TemporaryFiles {
     static var named: Set<String> { paths.withLock { $0 } }
 
     /// Removes every file named so far that still exists.
-    static func removeAll() {
+    package static func removeAll() {
         for path in paths.withLock({ $0 }) { unlink(path) }
     }
 

@@ -86,7 +86,7 @@ public final class LauncherScene: Scene {
         // Previews are seen, not heard.
         previewContext.audio = SilentAudio()
         previewContext.haptics = NoHaptics()
-        let preview = entry.make(previewContext)
+        let preview = entry.makeScene(context: previewContext)
         window.backgroundColor = preview.backgroundColor
         preview.root.transform = Transform(scaleX: scale, y: scale)
         preview.root.position = Point(x: window.bounds.width / 2, y: window.bounds.height / 2)

@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 
 /// An interaction prototype: a layer tree that reacts to pointer input and time.
@@ -52,6 +53,13 @@ public struct SceneContext {
     public var haptics: HapticsService
     /// Tuning files over the scene's defaults, later ones winning (X4); checked by the host.
     public var tuningSources: [TuningSource] = []
+    /// The folder of the prototype the scene comes from, `nil` for Kiln's own scenes: where
+    /// a prototype finds the files it keeps beside its code, such as its images.
+    ///
+    /// ```swift
+    /// let photo = context.folder?.appendingPathComponent("Images/photo.png")
+    /// ```
+    public var folder: URL?
 
     /// A context for a canvas `canvasSize` large; hosts fill in the rest, tests may leave it.
     public init(canvasSize: Size, events: EventSink? = nil, seed: UInt64 = 1,

@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 import Synchronization
 
@@ -17,6 +18,15 @@ public enum SceneCatalog {
         public var tuning: TuningProfile? = nil
         /// The sounds the scene plays (its `Scene.sounds`).
         public var sounds: [Sound] = []
+        /// The folder of a prototype loaded from one, which its scenes' contexts carry.
+        package var folder: URL?
+
+        /// A fresh scene, its context carrying the entry's folder.
+        package func makeScene(context: SceneContext) -> Scene {
+            var context = context
+            context.folder = context.folder ?? folder
+            return SceneCode.run(.making) { make(context) }
+        }
 
         /// An entry for a scene: `name` is what the command line takes, `title` and
         /// `subtitle` what the launcher shows, `make` builds a fresh scene for a context
@@ -70,8 +80,11 @@ public enum SceneCatalog {
               make: { GalleryScene(context: $0) }, sounds: GalleryScene.sounds),
     ]
 
+    /// The home screen's name: the launcher, which lists the others.
+    public static let homeName = "launcher"
+
     /// The names accepted on the command line.
-    public static var names: [String] { ["launcher"] + entries.map(\.name) }
+    public static var names: [String] { [homeName] + entries.map(\.name) }
 
     /// Every sound the scenes play, each once, in the order the scenes declare them: what
     /// the app prepares when it starts, so that no scene waits for its sounds.
@@ -87,7 +100,7 @@ public enum SceneCatalog {
 
     /// A new scene by name, or `nil` for an unknown name.
     public static func make(_ name: String, context: SceneContext) -> Scene? {
-        if name == "launcher" { return LauncherScene(context: context) }
-        return entries.first { $0.name == name }?.make(context)
+        if name == homeName { return LauncherScene(context: context) }
+        return entries.first { $0.name == name }?.makeScene(context: context)
     }
 }

@@ -55,6 +55,11 @@ public final class SceneSession {
 
     /// One frame: the script's input up to `time`, then the scene and its animations.
     public func advance(to time: Double) {
+        SceneCode.run(.update) { step(to: time) }
+    }
+
+    /// The frame `advance(to:)` runs, inside the scene's code as a watchdog sees it.
+    private func step(to time: Double) {
         if var player {
             for output in player.play(upTo: time, on: scene) {
                 switch output {
@@ -80,7 +85,7 @@ public final class SceneSession {
         log(.pointer(event))
         touchIndicators?.handle(event)
         pointerObserver?(event)
-        scene.handle(event)
+        SceneCode.run(.pointerHandler) { scene.handle(event) }
     }
 
     /// The scene is being left.
@@ -92,7 +97,7 @@ public final class SceneSession {
     public func handle(_ key: KeyPress, at time: Double) -> Bool {
         recorder?.record(key, at: time)
         log(.key(key, time: time))
-        return scene.handle(key)
+        return SceneCode.run(.keyHandler) { scene.handle(key) }
     }
 
     /// Adds `output` to the input log, when logging, and tells the observer.

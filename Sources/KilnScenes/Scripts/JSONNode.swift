@@ -134,13 +134,15 @@ struct JSONReader {
         defer { depth -= 1 }
         index += 1
         var members: [JSONNode.Member] = []
+        // A set, so that an object with many keys is read in time proportional to its size.
+        var keys: Set<String> = []
         if consume(UInt8(ascii: "}")) { return members }
         repeat {
             skipWhitespace()
             let keyLine = line
             guard current == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
             let key = try readString()
-            if members.contains(where: { $0.key == key }) { throw failure("duplicate key \"\(key)\"") }
+            guard keys.insert(key).inserted else { throw failure("duplicate key \"\(key)\"") }
             try expect(UInt8(ascii: ":"), "':' after the key")
             members.append(JSONNode.Member(key: key, line: keyLine, value: try readValue()))
         } while consume(UInt8(ascii: ","))

@@ -4,6 +4,13 @@ extension TuningParser {
     /// The value after `key =`; `key` names it in messages.
     mutating func value(key: String) throws(TuningError) -> TuningValue {
         guard let c = current, c != "\n", c != "#" else { throw fail("expected a value after =") }
+        if c == "[" || c == "{" {
+            guard depth < Self.maximumDepth else {
+                throw fail("arrays and tables nested more than \(Self.maximumDepth) deep; a tuning needs a few levels")
+            }
+            depth += 1
+        }
+        defer { if c == "[" || c == "{" { depth -= 1 } }
         switch c {
         case "\"", "'": return .string(try stringValue())
         case "[": return try array(key: key)
@@ -44,6 +51,10 @@ extension TuningParser {
     private mutating func inlineTable(key: String) throws(TuningError) -> TuningValue {
         advance()
         var members: [(key: String, value: TuningValue)] = []
+        // Each member's key, and every key that a longer one passes through, by name: a
+        // clash is found in a look-up, not by going over the members written so far.
+        var written: [[String]: String] = [:]
+        var passedThrough: [[String]: String] = [:]
         skipSpaces()
         if current == "}" {
             advance()
@@ -52,18 +63,19 @@ extension TuningParser {
         while true {
             skipSpaces()
             let at = mark
-            let member = TOMLText.key(try dottedKey())
+            let parts = try dottedKey()
+            let member = TOMLText.key(parts)
             skipSpaces()
             guard current == "=" else { throw fail("expected = after \(member) in the table") }
             advance()
             skipSpaces()
             let value = try self.value(key: key + "." + member)
-            let clash = members.first {
-                $0.key == member || $0.key.hasPrefix(member + ".") || member.hasPrefix($0.key + ".")
-            }
-            if let clash {
-                throw fail(clash.key == member ? "\(member) is set twice in the table"
-                           : "\(member) and \(clash.key) cannot both be set in the table", at: at)
+            if written[parts] != nil { throw fail("\(member) is set twice in the table", at: at) }
+            let clash = passedThrough[parts] ?? (1..<parts.count).lazy.compactMap { written[Array(parts[..<$0])] }.first
+            if let clash { throw fail("\(member) and \(clash) cannot both be set in the table", at: at) }
+            written[parts] = member
+            for end in 1..<max(1, parts.count) where passedThrough[Array(parts[..<end])] == nil {
+                passedThrough[Array(parts[..<end])] = member
             }
             members.append((member, value))
             skipSpaces()

@@ -31,6 +31,13 @@ public struct TuningParser {
     var lineStart = 0
     /// What each key path holds so far, for TOML's rules on defining things once.
     var defined = TuningDefinitions()
+    /// How many arrays and inline tables the current value is inside.
+    var depth = 0
+    /// Deeper than any tuning needs: a file nested thousands deep would exhaust the stack.
+    static let maximumDepth = 32
+    /// Longer than any tuning's key; with it, checking a key's parts costs a bounded time,
+    /// so that a file is read in time proportional to its size.
+    static let maximumKeyParts = 32
 
     /// Parses `text`, read from `file` (as messages name it).
     public static func parse(_ text: String, file: String) throws(TuningError) -> [TuningEntry] {
@@ -203,6 +210,9 @@ public struct TuningParser {
             guard current == "." else { return parts }
             advance()
             skipSpaces()
+            guard parts.count < Self.maximumKeyParts else {
+                throw fail("a key of more than \(Self.maximumKeyParts) dotted parts; a tuning needs a few")
+            }
             parts.append(try simpleKey())
         }
     }

@@ -81,15 +81,32 @@ public final class KilnApp: @unchecked Sendable {
         }
     }
 
-    /// The app's window: found with `xdotool search --sync`, at most `timeout` seconds.
+    /// The app's window: the newest one of the app's process or of a process it started
+    /// (`kiln dev` runs its window in a child), found with `xdotool search` within `timeout` seconds.
     public func window(named name: String = "Kiln", timeout: Double = 10) throws -> XWindow {
         let xdotool = try ExternalCommand.require("xdotool", package: "xdotool")
-        let found = try ExternalCommand.run(xdotool, ["search", "--sync", "--pid", "\(pid)", "--name", name],
-                                            environment: session.environment, timeout: timeout)
-        guard let id = found.text.split(separator: "\n").last.map(String.init), !id.isEmpty else {
-            throw EndToEndError("xdotool found no window named \(name) for pid \(pid)")
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            for process in [pid] + Self.descendants(of: pid) {
+                let found = try ExternalCommand.run(xdotool, ["search", "--pid", "\(process)", "--name", name],
+                                                    environment: session.environment, timeout: timeout, allowFailure: true)
+                if let id = found.text.split(separator: "\n").last.map(String.init), !id.isEmpty {
+                    return try XWindow(id: id, session: session)
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        } while Date() < deadline
+        throw EndToEndError("xdotool found no window named \(name) for pid \(pid) or its children within \(timeout) s")
+    }
+
+    /// The processes `process` started, and theirs, from /proc.
+    public static func descendants(of process: Int32) -> [Int32] {
+        let tasks = "/proc/\(process)/task"
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { task in
+            ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        return try XWindow(id: id, session: session)
+        return children + children.flatMap { descendants(of: $0) }
     }
 
     /// Ends the app (TERM, then KILL) and waits for it; safe to call more than once.

@@ -43,18 +43,7 @@ class OffscreenCompositor: Compositor {
         SDL_RenderFlush(renderer.handle)
         let cr = target.cr
         cairo_save(cr)
-        let area = canvasClip
-        cairo_rectangle(cr, Double(area.minX), Double(area.minY), Double(area.maxX - area.minX),
-                        Double(area.maxY - area.minY))
-        cairo_clip(cr)
-        // The clip follows the layer's true place; the texture its pixel-aligned one, if any.
-        cairo_new_path(cr)
-        for (index, p) in polygon.enumerated() {
-            let device = placement.transform.apply(to: p)
-            if index == 0 { cairo_move_to(cr, device.x, device.y) } else { cairo_line_to(cr, device.x, device.y) }
-        }
-        cairo_close_path(cr)
-        cairo_clip(cr)
+        // The texture is placed first; the polygon, in device pixels, follows the layer's true place.
         if let origin = placement.pixelOrigin {
             cairo_translate(cr, origin.x, origin.y)
         } else {
@@ -69,7 +58,22 @@ class OffscreenCompositor: Compositor {
         // an edge that the texture's own transparent margin does not reach still fades out.
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
         cairo_set_operator(cr, item.isAdditive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
-        cairo_paint_with_alpha(cr, min(max(item.opacity, 0), 1))
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for (index, p) in polygon.enumerated() {
+            let device = placement.transform.apply(to: p)
+            if index == 0 { cairo_move_to(cr, device.x, device.y) } else { cairo_line_to(cr, device.x, device.y) }
+        }
+        cairo_close_path(cr)
+        let opacity = min(max(item.opacity, 0), 1)
+        // Filling the polygon composites it in one pass; a translucent layer has no fill with
+        // an alpha, so it is painted through the polygon as a clip, row by row.
+        if opacity >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
         cairo_restore(cr)
         cairo_surface_flush(target.surface)
     }

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one line `kiln dev` prints when its window is lost to the prototype's code: what
+/// happened, where in the prototype's own files, and what comes next.
+struct WindowCrashReport: Equatable {
+    /// Why the window is gone.
+    enum Cause: Equatable {
+        /// A signal ended it, by its name (`SIGILL`).
+        case signal(String)
+    }
+
+    /// The prototype's scene, or its folder when the scene's name is not known.
+    var prototype: String
+    /// Why the window is gone.
+    var cause: Cause
+    /// The Swift runtime's message, "Fatal error: Index out of range", if there was one.
+    var trap: String?
+    /// The prototype's own file and line, "card/Card.swift:57", when the crash is placed.
+    var location: String?
+
+    /// The line, without its newline.
+    var line: String {
+        let what = switch cause {
+        case .signal(let name): "crashed with \(name)"
+        }
+        let place = location.map { " at \($0)" } ?? ""
+        let message = trap.map { " (\($0))" } ?? ""
+        return "the prototype '\(prototype)' \(what)\(place)\(message); the window opens again on the next save "
+            + "that compiles, and `kiln recover` renders what you did before the crash"
+    }
+
+    /// The usual name of a signal, `SIG` and the number for one without.
+    static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP",
+        ]
+        return names[number] ?? "SIG\(number)"
+    }
+}
