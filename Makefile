@@ -109,12 +109,13 @@ demos: release
 	done
 	@du -sh docs/media
 
-# Coverage-guided fuzzing: a libFuzzer target per reader of outside input (Fuzz/README.md),
+# Coverage-guided fuzzing: a libFuzzer target per reader of outside input and one for offline
+# compositing of any layer tree (Fuzz/README.md),
 # each run FUZZ_SECONDS on a copy of its seed corpus; any crash, hang or violated property
 # fails. The targets are a package of their own, built in their own scratch folder with the
 # fuzzer and AddressSanitizer, so the usual build never sees them.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= input-script tuning evemu evdev compiler-output
+FUZZ_TARGETS ?= input-script tuning evemu evdev compiler-output layer-tree
 FUZZ_BUILD := .build-fuzz
 
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives one per sanitizer (with

@@ -18,6 +18,8 @@ let package = Package(
         // What `kiln dev FOLDER` reads beside the folder's tuning file and scripts: the
         // compiler's output on its code, for the banner's first error.
         .executableTarget(name: "fuzz-compiler-output", dependencies: ["FuzzSupport", kiln]),
+        // Not a reader: any layer tree, from the bytes, composited offline.
+        .executableTarget(name: "fuzz-layer-tree", dependencies: ["FuzzSupport", kiln]),
     ],
     swiftLanguageModes: [.v6]
 )
