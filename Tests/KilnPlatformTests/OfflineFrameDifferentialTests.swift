@@ -14,7 +14,7 @@ import Testing
 
     /// How many trees a run draws; `KILN_OFFLINE_TREES` changes it for a longer search.
     static let treeCount: Int = {
-        ProcessInfo.processInfo.environment["KILN_OFFLINE_TREES"].flatMap { Int($0) } ?? 2_000
+        ProcessInfo.processInfo.environment["KILN_OFFLINE_TREES"].flatMap { Int($0) } ?? 1_000
     }()
 
     /// Every kind but hairlines. Those are drawn by SDL's own line stepper, which lights
