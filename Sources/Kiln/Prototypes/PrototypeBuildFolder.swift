@@ -73,7 +73,15 @@ struct PrototypeBuildFolder: Sendable {
     /// Writes `text` unless the file already holds it.
     private static func write(_ text: String, to url: URL) throws {
         if let existing = try? Data(contentsOf: url), existing == Data(text.utf8) { return }
+        let before = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
         try text.write(to: url, atomically: true, encoding: .utf8)
+        // The compiler's incremental build tells a changed file by its date, and two saves
+        // within one second can leave the same date: the second save's file would then not
+        // be compiled again, and the window would show the code before it.
+        if let before {
+            let date = max(Date(), before.addingTimeInterval(1))
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        }
     }
 
     /// Runs `body` holding the folder's lock, so that two kilns on one prototype never
