@@ -117,12 +117,14 @@ struct PrototypeBuildTests {
 
     @Test("The compiler makes an unoptimized, incremental library with line tables against the host's modules without linking them")
     func compilerArguments() {
-        let build = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+        let build = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: ""), (name: "Deck.swift", text: "")],
+                                   toolchainStamp: "")
         let toolchain = PrototypeToolchain(compiler: URL(fileURLWithPath: "/usr/bin/swiftc"),
                                            modules: URL(fileURLWithPath: "/k/.build/debug/Modules"),
                                            importFlags: ["-Xcc", "-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"])
 
-        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/c/Sources/Card.swift")],
+        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/c/Sources/Card.swift"),
+                                                                        URL(fileURLWithPath: "/c/Sources/Deck.swift")],
                                         entry: URL(fileURLWithPath: "/c/entry.swift"),
                                         output: URL(fileURLWithPath: "/c/lib.so"),
                                         outputFileMap: URL(fileURLWithPath: "/c/map.json"),
@@ -140,7 +142,7 @@ struct PrototypeBuildTests {
         #expect(arguments.firstIndex(of: "-module-cache-path").map { arguments[$0 + 1] } == "/c/ModuleCache")
         #expect(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] } == "/c/lib.so")
         #expect(arguments.contains("-fmodule-map-file=/k/Sources/CSDL2/module.modulemap"))
-        #expect(Array(arguments.suffix(2)) == ["/c/Sources/Card.swift", "/c/entry.swift"])
+        #expect(Array(arguments.suffix(3)) == ["/c/Sources/Card.swift", "/c/Sources/Deck.swift", "/c/entry.swift"])
         #expect(!arguments.contains("-use-ld=lld"), "the system's linker unless lld is there")
         var withLLD = toolchain
         withLLD.linksWithLLD = true
@@ -150,6 +152,26 @@ struct PrototypeBuildTests {
                                 folder: URL(fileURLWithPath: "/p/card")).contains("-use-ld=lld"))
         // Linking Kiln's modules into the library a second time would give it types of its own.
         #expect(!arguments.contains { $0.hasPrefix("-lKiln") || $0.hasSuffix(".o") || $0.hasSuffix(".a") })
+    }
+
+    @Test("A folder of one file compiles as one whole-module job, with the same line tables and file names")
+    func oneFileArguments() {
+        let build = PrototypeBuild(folder: "/p/card", sources: [(name: "Card.swift", text: "")], toolchainStamp: "")
+        let toolchain = PrototypeToolchain(compiler: URL(fileURLWithPath: "/usr/bin/swiftc"),
+                                           modules: URL(fileURLWithPath: "/k/.build/debug/Modules"), importFlags: [])
+
+        let arguments = build.arguments(toolchain: toolchain, sources: [URL(fileURLWithPath: "/c/Sources/Card.swift")],
+                                        entry: URL(fileURLWithPath: "/c/entry.swift"),
+                                        output: URL(fileURLWithPath: "/c/lib.so"),
+                                        outputFileMap: URL(fileURLWithPath: "/c/map.json"),
+                                        moduleCache: URL(fileURLWithPath: "/c/ModuleCache"),
+                                        snapshot: URL(fileURLWithPath: "/c/Sources"), folder: URL(fileURLWithPath: "/p/card"))
+
+        #expect(arguments.contains("-whole-module-optimization"))
+        #expect(!arguments.contains("-incremental") && !arguments.contains("-output-file-map"))
+        #expect(arguments.contains("-Onone") && arguments.contains("-gline-tables-only"))
+        #expect(arguments.firstIndex(of: "-file-prefix-map").map { arguments[$0 + 1] } == "/c/Sources=/p/card")
+        #expect(Array(arguments.suffix(2)) == ["/c/Sources/Card.swift", "/c/entry.swift"])
     }
 
     @Test("Libraries are cached under the XDG cache folder, else under the home folder")

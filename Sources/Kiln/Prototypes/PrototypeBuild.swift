@@ -88,9 +88,14 @@ public struct PrototypeBuild: Equatable, Sendable {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// The compiler's arguments: an unoptimized (`-Onone`), incremental build with line
-    /// tables of a shared library that imports Kiln's modules from `toolchain` and leaves
-    /// their symbols to the executable that loads it.
+    /// The compiler's arguments: an unoptimized (`-Onone`) build with line tables of a shared
+    /// library that imports Kiln's modules from `toolchain` and leaves their symbols to the
+    /// executable that loads it.
+    ///
+    /// A folder of several files builds incrementally, so that a save compiles the file that
+    /// changed and what depends on it. A folder of one file is one whole-module job: there is
+    /// nothing for the incremental build to leave out, and its planning, records and second
+    /// process cost about a fifth of a second a save (1.04 s against 0.82 s for 310 lines).
     ///
     /// Line tables (`-gline-tables-only`) are the debug information a crash's backtrace
     /// needs for its files and lines. Full `-g` adds a job per save that emits the module's
@@ -101,14 +106,17 @@ public struct PrototypeBuild: Equatable, Sendable {
     /// prototype's own files in `folder`.
     public func arguments(toolchain: PrototypeToolchain, sources: [URL], entry: URL, output: URL,
                           outputFileMap: URL, moduleCache: URL, snapshot: URL, folder: URL) -> [String] {
-        ["-emit-library", "-parse-as-library", "-module-name", moduleName,
-         "-swift-version", "6", "-Onone", "-gline-tables-only", "-incremental", "-enable-batch-mode",
-         "-output-file-map", outputFileMap.path, "-no-color-diagnostics",
-         // A file compiled is written, even when its code comes out the same: the objects'
-         // dates then tell which files a save compiled.
-         "-Xfrontend", "-disable-incremental-llvm-codegen",
-         "-file-prefix-map", snapshot.path + "=" + folder.path,
-         "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
+        let mode = sources.count == 1
+            ? ["-whole-module-optimization"]
+            : ["-incremental", "-enable-batch-mode", "-output-file-map", outputFileMap.path,
+               // A file compiled is written, even when its code comes out the same: the
+               // objects' dates then tell which files a save compiled.
+               "-Xfrontend", "-disable-incremental-llvm-codegen"]
+        return ["-emit-library", "-parse-as-library", "-module-name", moduleName,
+                "-swift-version", "6", "-Onone", "-gline-tables-only", "-no-color-diagnostics"]
+            + mode
+            + ["-file-prefix-map", snapshot.path + "=" + folder.path,
+               "-I", toolchain.modules.path, "-module-cache-path", moduleCache.path]
             + toolchain.importFlags + (toolchain.linksWithLLD ? ["-use-ld=lld"] : [])
             + ["-o", output.path] + sources.map(\.path) + [entry.path]
     }
