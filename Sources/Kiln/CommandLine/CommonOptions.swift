@@ -44,6 +44,15 @@ struct CanvasOptions: ParsableArguments {
         guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
     }
 
+    /// Checks that a canvas given by `--size` can be rendered at `scale`: the limit is on
+    /// pixels, so it is named with both options.
+    func validatePixels(scale: Double) throws {
+        guard size != nil else { return }
+        if let problem = OffscreenHost.sizeProblem(canvas: try resolveDevice().size, scale: scale) {
+            throw ValidationError(problem + ".")
+        }
+    }
+
     /// Checks a scene name against the catalogue; a prototype folder is compiled later.
     static func validateScene(_ name: String) throws {
         guard SceneCatalog.names.contains(name) || PrototypeFolder.isPrototype(name) else {

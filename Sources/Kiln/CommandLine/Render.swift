@@ -66,6 +66,7 @@ struct Render: ParsableCommand {
             throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
         }
         try CanvasOptions.validateScale(scale)
+        try canvas.validatePixels(scale: scale)
         if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
         guard frameTimeout > 0, frameTimeout <= 3600 else { throw ValidationError("--frame-timeout takes seconds above 0, up to 3600.") }

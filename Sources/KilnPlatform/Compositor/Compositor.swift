@@ -112,7 +112,9 @@ class Compositor {
     }
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
-        let scale = viewport.scale * Compositor.rasterFactor(for: item.transform)
+        guard let scale = Compositor.rasterScale(of: item.contentRect,
+                                                 wanted: viewport.scale * Compositor.rasterFactor(for: item.transform))
+        else { return }
         guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
         texture.setAdditive(item.isAdditive)
         var polygon = entry.localRect.corners
@@ -179,6 +181,27 @@ class Compositor {
         guard s.isFinite, s > 0, abs(s - 1) > 0.01 else { return 1 }
         let steps = (log2(min(max(s, 1.0 / 16), 4)) * 4).rounded(.up)
         return pow(2, steps / 4)
+    }
+
+    /// The most pixels a side that a layer's content is rasterized with: Cairo's images stop
+    /// at 32,767, and a texture this size (a gigabyte) is already more than a window's GPU
+    /// may take.
+    static let maximumRasterSide = 16_384
+
+    /// The most pixels in all that a layer's content is rasterized with (256 MB a copy).
+    static let maximumRasterArea = 1 << 26
+
+    /// The scale to rasterize content covering `rect` at: `wanted`, or as much less as keeps
+    /// the image (with its two pixels of margin) within `maximumRasterSide` and
+    /// `maximumRasterArea` (a pixel to spare for rounding). A layer larger than that is drawn coarser instead of not at all.
+    /// Nil when there is nothing finite to draw.
+    static func rasterScale(of rect: Rect, wanted: Double) -> Double? {
+        let side = max(rect.width, rect.height), area = rect.width * rect.height
+        guard side.isFinite, area.isFinite, wanted.isFinite, wanted > 0 else { return nil }
+        guard side > 0 else { return wanted }
+        let bySide = Double(maximumRasterSide - 3) / side
+        let byArea = area > 0 ? (Double(maximumRasterArea) / area).squareRoot() * 0.99 : bySide
+        return min(wanted, bySide, byArea)
     }
 
     /// The cached texture for the item, rasterizing when its content or scale changed.

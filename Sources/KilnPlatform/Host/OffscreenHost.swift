@@ -21,11 +21,31 @@ public final class OffscreenHost {
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
             throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
         }
+        if let problem = Self.sizeProblem(canvas: canvas, scale: scale) { throw PlatformError.io(problem) }
         self.canvas = canvas
         self.scale = scale
         renderer = try SDLRenderer(offscreenWidth: Int((canvas.width * scale).rounded()),
                                    height: Int((canvas.height * scale).rounded()))
         compositor = .offscreen(renderer, fastPaths: fastPaths)
+    }
+
+    /// The most pixels a side of a frame: as much as a layer's content may take.
+    public static let maximumPixelSide = Compositor.maximumRasterSide
+
+    /// The scale a layer's content covering `rect` is rasterized at when `wanted` is asked:
+    /// less when the image would pass the limits on its sides or its area; nil when `rect`
+    /// is not finite.
+    public static func rasterScale(of rect: Rect, wanted: Double) -> Double? {
+        Compositor.rasterScale(of: rect, wanted: wanted)
+    }
+
+    /// Why a canvas of `canvas` points at `scale` pixels per point cannot be rendered, in one
+    /// sentence naming the limit; nil when it can.
+    public static func sizeProblem(canvas: Size, scale: Double) -> String? {
+        let width = (canvas.width * scale).rounded(), height = (canvas.height * scale).rounded()
+        guard width > Double(maximumPixelSide) || height > Double(maximumPixelSide) else { return nil }
+        return String(format: "the frame would be %.0f×%.0f pixels; Kiln renders at most %d pixels a side: choose a smaller --size or --scale",
+                      width, height, maximumPixelSide)
     }
 
     /// Whether hosts take the fast paths when not told: yes, unless `KILN_FAST_PATHS` is `0`.
