@@ -51,7 +51,7 @@ struct Recover: ParsableCommand {
         }
         for (index, path) in paths.enumerated() {
             do {
-                print("\(index + 1)  \(try RecoveredSession(path: path).summary)")
+                print("\(index + 1)  \(try JournalSummary.read(path).line)")
             } catch {
                 print("\(index + 1)  cannot be read: \(error)")
             }

@@ -5,7 +5,8 @@ import KilnScenes
 
 /// What a journal starts with: who wrote it, when, and how R would have saved the session.
 public struct JournalHeader: Codable, Equatable, Sendable {
-    /// The format's version, 1.
+    /// The format's version: 2 since a journal's scene is always its second line and its
+    /// frame marks name R's running recording (a list reads version 1 whole).
     public var journal: Int
     /// The process that wrote it.
     public var pid: Int32
@@ -28,9 +29,12 @@ public struct JournalHeader: Codable, Equatable, Sendable {
     /// Whether R's recordings leave the sound out.
     public var muted: Bool
 
+    /// The version journals are written in now.
+    public static let version = 2
+
     /// The header of a journal written now by this process, for `settings` on `device`.
     public init(settings: RecordingSettings, device: DevicePreset, pid: Int32 = getpid(), started: Date = Date()) {
-        journal = 1
+        journal = JournalHeader.version
         self.pid = pid
         self.started = started.timeIntervalSince1970
         self.device = device.name
@@ -100,8 +104,10 @@ public enum JournalRecord: Equatable, Sendable {
     case scene(JournalScene)
     /// Input the scene's log recorded, at a time of that log.
     case input(ScriptOutput)
-    /// A frame the window drew, at a time of the scene's log.
-    case frame(Double)
+    /// A frame the window drew, at a time of the scene's log, and the window scene time R's
+    /// running recording started at, if one was running: a list of journals reads the
+    /// recording from the journal's last frame mark.
+    case frame(Double, recordingFrom: Double? = nil)
     /// R started a recording at this window scene time.
     case recordingStarted(Double)
     /// R ended the recording.
@@ -116,7 +122,8 @@ public enum JournalRecord: Equatable, Sendable {
         case .header(let header): data = try? encoder.encode(header)
         case .scene(let scene): data = try? encoder.encode(scene)
         case .input(let output): data = try? encoder.encode(JournalInput(output))
-        case .frame(let time): data = try? encoder.encode(["frame": time])
+        case .frame(let time, let start):
+            data = try? encoder.encode(start.map { ["frame": time, "recording": $0] } ?? ["frame": time])
         case .recordingStarted(let time): data = try? encoder.encode(["recording": time])
         case .recordingStopped: data = try? encoder.encode(["recording": "stopped"])
         }
@@ -134,8 +141,9 @@ public enum JournalRecord: Equatable, Sendable {
         } else if object["t"] != nil, let input = try? decoder.decode(JournalInput.self, from: data),
                   let output = input.output {
             self = .input(output)
-        } else if let frame = try? decoder.decode([String: Double].self, from: data)["frame"], frame.isFinite {
-            self = .frame(frame)
+        } else if let marks = try? decoder.decode([String: Double].self, from: data), let frame = marks["frame"],
+                  frame.isFinite {
+            self = .frame(frame, recordingFrom: marks["recording"].flatMap { $0.isFinite ? $0 : nil })
         } else if let time = try? decoder.decode([String: Double].self, from: data)["recording"], time.isFinite {
             self = .recordingStarted(time)
         } else if (try? decoder.decode([String: String].self, from: data))?["recording"] == "stopped" {

@@ -59,7 +59,7 @@ public struct RecoveredSession: Sendable {
                 lastFrame = nil
             case .input(let output):
                 inputs.append(output)
-            case .frame(let time):
+            case .frame(let time, _):
                 lastFrame = time
             case .recordingStarted(let time):
                 recordingStart = time
@@ -108,12 +108,7 @@ public struct RecoveredSession: Sendable {
 
     /// One line for a list: the scene, when, how long, what of it is recovered, the path.
     public var summary: String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        var line = "\(scene.scene)  \(formatter.string(from: started))  "
-            + String(format: "%.1f s", clipLength)
-        if let recordingStart { line += String(format: " (recording from %.1f s)", recordingStart) }
-        if unreadBytes > 0 { line += " (cut off; read to its last whole record)" }
-        return line + "  " + path
+        JournalSummary.line(scene: scene.scene, started: started, clipLength: clipLength, recordingStart: recordingStart,
+                            isCutOff: unreadBytes > 0, path: path)
     }
 }

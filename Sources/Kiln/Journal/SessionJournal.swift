@@ -27,6 +27,8 @@ public final class SessionJournal {
     private var pending: [UInt8] = []
     private var recordingStart: Double?
     private var lastFrame: Double?
+    /// A scene began since the last frame: the frame's end rewrites the file.
+    private var sceneBegan = false
     /// Bytes in the file.
     public private(set) var fileSize = 0
     /// Bytes a rewrite keeps: the header, the scene, its input, R's mark and the last frame.
@@ -74,10 +76,14 @@ public final class SessionJournal {
     }
 
     /// A scene made afresh: its log starts over, and what came before is no use to R.
+    ///
+    /// The file is rewritten at the frame's end, so that the scene in force is always its
+    /// second line: a list of journals reads a journal's head and tail, never all of it.
     public func beginScene(_ scene: JournalScene) {
         let line = Array((JournalRecord.scene(scene).line + "\n").utf8)
         kept = Array(header.utf8) + line
         pending += line
+        sceneBegan = true
     }
 
     /// Input the scene's log recorded.
@@ -104,8 +110,15 @@ public final class SessionJournal {
     public func endFrame(at time: Double) {
         guard !isBroken else { return }
         lastFrame = time
-        pending += Array((JournalRecord.frame(time).line + "\n").utf8)
+        pending += Array((JournalRecord.frame(time, recordingFrom: recordingStart).line + "\n").utf8)
         do {
+            if sceneBegan {
+                // What is pending is all in what a rewrite keeps.
+                sceneBegan = false
+                pending.removeAll(keepingCapacity: true)
+                try rewrite()
+                return
+            }
             try Self.writeAll(pending, to: descriptor)
             fileSize += pending.count
             pending.removeAll(keepingCapacity: true)
@@ -137,7 +150,7 @@ public final class SessionJournal {
     private var marks: [UInt8] {
         var lines = ""
         if let recordingStart { lines += JournalRecord.recordingStarted(recordingStart).line + "\n" }
-        if let lastFrame { lines += JournalRecord.frame(lastFrame).line + "\n" }
+        if let lastFrame { lines += JournalRecord.frame(lastFrame, recordingFrom: recordingStart).line + "\n" }
         return Array(lines.utf8)
     }
 
