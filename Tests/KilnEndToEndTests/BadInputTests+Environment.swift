@@ -49,6 +49,10 @@ extension BadInputTests {
         option(["--frames", "1e9"], "The value '1e9' is invalid for '--frames <frames>'", out: "{dir}/frames/"),
         option(["--frames", "99999999999999999999"], "The value '99999999999999999999' is invalid for '--frames <frames>'",
                out: "{dir}/frames/"),
+        BadInput(testDescription: "new with an empty name", arguments: ["new", ""], status: 1,
+                 message: "give the prototype a name: kiln new NAME (a letter, then letters, digits, - or _)"),
+        BadInput(testDescription: "new with a blank name", arguments: ["new", "  "], status: 1,
+                 message: "give the prototype a name: kiln new NAME (a letter, then letters, digits, - or _)"),
         BadInput(testDescription: "--quit-after nan", arguments: ["laser", "--quit-after", "nan"], status: 64,
                  message: "--quit-after takes seconds above 0, up to 1000000."),
     ]

@@ -228,6 +228,9 @@ final class BadInputTests {
                "2: swipe.slide_off_duration: -1 is out of range (0.01 to 5)"),
         tuning("a value past its field's range", "[swipe]\naction_threshold = 5000\n",
                "2: swipe.action_threshold: 5000 is out of range (1 to 2000)"),
+        tuning("a NUL after a key", "a\u{0}b = 1\n", #"1:2: expected = after the key "a", found "\u{0}""#),
+        tuning("an escape sequence after a value", "a = 1\u{1B}[2J\n",
+               #"1:6: unexpected "\u{1B}" after the value of a; put one key = value on each line"#),
         tuning("a key set twice", "[swipe]\naction_threshold = 70\naction_threshold = 80\n",
                "3:1: swipe.action_threshold is set twice"),
     ]

@@ -163,6 +163,20 @@ struct SessionJournalTests {
         #expect(!description.contains("\n"))
     }
 
+    @Test("A journal folder that cannot be made is one line in the system's words, not Foundation's error")
+    func folderInTheWay() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/state"
+        try Data().write(to: URL(fileURLWithPath: file))
+
+        let error = #expect(throws: JournalError.self) {
+            try SessionJournal(folder: file + "/kiln", header: JournalHeader(settings: RecordingSettings(), device: .iPhone14))
+        }
+
+        #expect(error?.description == "cannot write \(file)/kiln: Not a directory")
+    }
+
     @Test("R's running recording is where the clip starts, counted from the scene's last remaking")
     func recordingMarksSetTheClip() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -10,6 +10,13 @@ struct New: ParsableCommand {
     var path: String
 
     func run() throws {
+        // As written, without the slashes that may end a folder's name.
+        var path = self.path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            warn("give the prototype a name: kiln new NAME (a letter, then letters, digits, - or _)")
+            throw ExitCode(1)
+        }
         let location = URL(fileURLWithPath: path).standardizedFileURL
         let name = location.lastPathComponent
         guard let template = PrototypeTemplate(name: name) else {

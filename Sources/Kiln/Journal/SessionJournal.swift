@@ -40,8 +40,7 @@ public final class SessionJournal {
 
     /// Starts `kiln-PID-YYYYMMDD-HHMMSS.journal` in `folder` (made if missing) with `header`.
     public init(folder: String, header: JournalHeader, warn: @escaping (String) -> Void = { Console.warn($0) }) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        if let reason = Self.makeFolder(folder) { throw JournalError.cannotWrite(path: folder, reason: reason) }
         let stamp = JournalFolder.fileStamp(Date(timeIntervalSince1970: header.started))
         var name = "kiln-\(header.pid)-\(stamp)"
         // One window a process, but a process may open a second within the same second.
@@ -184,6 +183,19 @@ public final class SessionJournal {
             throw error
         }
         return file
+    }
+
+    /// Makes `folder` and the folders it is in that are missing, each readable by the user
+    /// only; nil when done, else why not in the system's words ("Not a directory").
+    private static func makeFolder(_ folder: String) -> String? {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return String(cString: strerror(errno)) }
+        return status.st_mode & S_IFMT == S_IFDIR ? nil : String(cString: strerror(ENOTDIR))
     }
 
     private static func writeAll(_ bytes: [UInt8], to file: Int32) throws {

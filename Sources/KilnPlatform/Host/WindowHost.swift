@@ -16,7 +16,7 @@ public final class WindowHost {
         /// An evdev tablet to read pressure from (`--tablet`), besides the pens found on their own.
         public var tabletPath: String?
         /// Where one-line messages go (pens found or gone, an unusable tablet).
-        public var warn: (String) -> Void = { FileHandle.standardError.write(Data(("kiln: " + $0 + "\n").utf8)) }
+        public var warn: (String) -> Void = { FileHandle.standardError.write(Data(("kiln: " + $0.printable + "\n").utf8)) }
         /// Show the HUD from the start (F1 toggles it).
         public var showsHUD = false
         /// Saves what R records; `nil` leaves R to the scenes.

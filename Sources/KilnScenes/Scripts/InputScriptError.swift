@@ -29,6 +29,6 @@ public struct InputScriptError: Error, Hashable, Sendable, CustomStringConvertib
         if line > 0 { text += ":\(line)" }
         text += ": "
         if !field.isEmpty { text += field + ": " }
-        return (text + message).escapingLineBreaks
+        return (text + message).printable
     }
 }

@@ -47,7 +47,7 @@ extension SceneTuning {
             for entry in try TuningParser.parse(source.text, file: source.name) {
                 guard let field = fields.first(where: { $0.key == entry.key }) else {
                     warnings.append("\(source.name):\(entry.line): unknown key \(entry.key), ignored\(suggestion(for: entry.key))"
-                                        .escapingLineBreaks)
+                                        .printable)
                     continue
                 }
                 if let problem = field.write(&value, entry.value) {

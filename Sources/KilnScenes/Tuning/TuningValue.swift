@@ -87,6 +87,6 @@ public struct TuningError: Error, Equatable, Sendable, CustomStringConvertible {
         case (let line?, nil): "\(file):\(line): \(message)"
         default: "\(file): \(message)"
         }
-        return text.escapingLineBreaks
+        return text.printable
     }
 }

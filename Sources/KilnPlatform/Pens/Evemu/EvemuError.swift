@@ -41,7 +41,7 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .unreadable(let detail): "\(place): \(detail)"
         case .empty: "\(place): the file is empty (expected an evemu-record recording)"
         }
-        return text.escapingLineBreaks
+        return text.printable
     }
 
     /// The same one line, for `localizedDescription`.
