@@ -32,14 +32,14 @@ struct PrototypeTrustEndToEndTests {
         let library = try #require(try FileManager.default.contentsOfDirectory(atPath: own.appendingPathComponent(module).path)
             .first { $0.hasSuffix(".so") })
         let marker = scratch.appendingPathComponent("ran")
-        let planted = try makeLibrary(writing: marker)
+        let planted = try PlantedCode.library(in: scratch, writing: marker)
         let shared = scratch.appendingPathComponent("shared")
-        try asNobody(["mkdir", "-m", "1777", shared.path])
+        try PlantedCode.asNobody(["mkdir", "-m", "1777", shared.path])
         // Where the cache was, and where it is now, each planted by nobody.
         for cache in ["kiln/prototypes", "kiln-0/prototypes"] {
             let folder = shared.appendingPathComponent(cache).appendingPathComponent(module)
-            try asNobody(["mkdir", "-p", folder.path])
-            try asNobody(["cp", planted.path, folder.appendingPathComponent(library).path])
+            try PlantedCode.asNobody(["mkdir", "-p", folder.path])
+            try PlantedCode.asNobody(["cp", planted.path, folder.appendingPathComponent(library).path])
         }
 
         let result = try render(card.path, environment: bareEnvironment(temporary: shared))
@@ -210,27 +210,5 @@ struct PrototypeTrustEndToEndTests {
         environment["XDG_CACHE_HOME"] = nil
         environment["TMPDIR"] = temporary.path
         return environment
-    }
-
-    /// A shared library whose constructor writes `marker`: what a planted library could do.
-    private func makeLibrary(writing marker: URL) throws -> URL {
-        let source = scratch.appendingPathComponent("planted.c")
-        try """
-            #include <stdio.h>
-            __attribute__((constructor)) static void planted(void) {
-                FILE *file = fopen("\(marker.path)", "w");
-                if (file) { fputs("ran\\n", file); fclose(file); }
-            }
-            """.write(to: source, atomically: true, encoding: .utf8)
-        let library = scratch.appendingPathComponent("planted.so")
-        let cc = try ExternalCommand.require("cc", package: "gcc")
-        try ExternalCommand.run(cc, ["-shared", "-fPIC", "-o", library.path, source.path], timeout: 60)
-        return library
-    }
-
-    /// Runs a command as `nobody` (uid and gid 65534, no other groups).
-    private func asNobody(_ command: [String]) throws {
-        let setpriv = try ExternalCommand.require("setpriv", package: "util-linux")
-        try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command, timeout: 30)
     }
 }

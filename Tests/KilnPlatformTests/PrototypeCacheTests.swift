@@ -51,10 +51,10 @@ struct PrototypeCacheTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         guard geteuid() == 0 else { return }
         let planted = scratch.appendingPathComponent("kiln-0")
-        try asNobody(["mkdir", "-m", "0700", planted.path])
+        try PlantedCode.asNobody(["mkdir", "-m", "0700", planted.path])
         let linked = scratch.appendingPathComponent("kiln-link")
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("mine"), withIntermediateDirectories: false)
-        try asNobody(["ln", "-s", scratch.appendingPathComponent("mine").path, linked.path])
+        try PlantedCode.asNobody(["ln", "-s", scratch.appendingPathComponent("mine").path, linked.path])
         let open = scratch.appendingPathComponent("open")
         try FileManager.default.createDirectory(at: open, withIntermediateDirectories: false)
         chmod(open.path, 0o777)
@@ -77,11 +77,11 @@ struct PrototypeCacheTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         guard geteuid() == 0 else { return }
         let marker = scratch.appendingPathComponent("ran")
-        let library = try makeLibrary(writing: marker)
+        let library = try PlantedCode.library(in: scratch, writing: marker)
         // Where another user could have put it: a cache folder of theirs under /tmp.
         let theirs = scratch.appendingPathComponent("kiln-0/prototypes/KilnPrototype_0")
-        try asNobody(["mkdir", "-p", "-m", "0777", theirs.path])
-        try asNobody(["cp", library.path, theirs.appendingPathComponent("libKilnPrototype_0-1.so").path])
+        try PlantedCode.asNobody(["mkdir", "-p", "-m", "0777", theirs.path])
+        try PlantedCode.asNobody(["cp", library.path, theirs.appendingPathComponent("libKilnPrototype_0-1.so").path])
         // In a cache of the user's own, but a file of another user's, or one anyone may change.
         let mine = scratch.appendingPathComponent("mine/prototypes/KilnPrototype_0")
         try PrivateFolder.make(mine, under: scratch)
@@ -119,29 +119,6 @@ struct PrototypeCacheTests {
         // The control: loaded, its code runs (and it has no prototype to hand over).
         #expect(ownRefusal?.contains("has no kiln_prototype_entry_") == true, "\(ownRefusal ?? "loaded")")
         #expect(FileManager.default.fileExists(atPath: marker.path))
-    }
-
-    /// A shared library whose constructor writes `marker`: what a planted library could do.
-    private func makeLibrary(writing marker: URL) throws -> URL {
-        let compiler = try #require(PrototypeToolchain.runtimeCompiler())
-        let clang = compiler.deletingLastPathComponent().appendingPathComponent("clang")
-        let source = scratch.appendingPathComponent("planted.c")
-        try """
-            #include <stdio.h>
-            __attribute__((constructor)) static void planted(void) {
-                FILE *file = fopen("\(marker.path)", "w");
-                if (file) { fputs("ran\\n", file); fclose(file); }
-            }
-            """.write(to: source, atomically: true, encoding: .utf8)
-        let library = scratch.appendingPathComponent("planted.so")
-        try ExternalCommand.run(clang, ["-shared", "-fPIC", "-o", library.path, source.path], timeout: 60)
-        return library
-    }
-
-    /// Runs a command as `nobody` (uid and gid 65534, no other groups).
-    private func asNobody(_ command: [String]) throws {
-        let setpriv = try ExternalCommand.require("setpriv", package: "util-linux")
-        try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command, timeout: 30)
     }
 
     private func mode(_ url: URL) throws -> Int {
