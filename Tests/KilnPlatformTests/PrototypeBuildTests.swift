@@ -51,6 +51,35 @@ struct PrototypeBuildTests {
         #expect(first?.file == "/p/card")
     }
 
+    @Test("The compiler's output names the prototype's own files: not the entry file, a copy in the build folder, or a module's file ID")
+    func outputNamesTheUsersFiles() {
+        let build = PrototypeBuild(folder: "/p/card", sources: [], toolchainStamp: "")
+        let place = PrototypeBuildFolder(build: build, cacheFolder: URL(fileURLWithPath: "/cache"))
+        let module = build.moduleName
+        let output = """
+            /cache/\(module)/\(module)-entry.swift:6:41: error: cannot find 'prototype' in scope
+            4 | @_cdecl("kiln_prototype_entry_\(module)")
+            5 | public func _kilnPrototypeEntry() -> UnsafeMutableRawPointer {
+            6 |     Unmanaged.passRetained(PrototypeBox(prototype)).toOpaque()
+              |                                         `- error: cannot find 'prototype' in scope
+            7 | }
+            /cache/\(module)/Sources/.Helper.swift:3:31: error: cannot convert return expression of type 'String' to return type 'Int'
+            error: input file '/cache/\(module)/Sources/.Card.swift' was modified during the build
+            \(module)/Card.swift:12: warning: never used
+            """
+
+        let told = PrototypeCompiler.userOutput(output, of: place, folder: PrototypeFolder(path: "/p/card"))
+        let first = PrototypeCompiler.firstError(in: told, entry: place.entry, folder: PrototypeFolder(path: "/p/card"))
+
+        #expect(told == """
+            /p/card:1:1: error: the folder's Swift files must define `let prototype = Prototype(…)` (cannot find 'prototype' in scope)
+            /p/card/Helper.swift:2:31: error: cannot convert return expression of type 'String' to return type 'Int'
+            error: input file '/p/card/Card.swift' was modified during the build
+            /p/card/Card.swift:12: warning: never used
+            """)
+        #expect(first?.description == "card:1: the folder's Swift files must define `let prototype = Prototype(…)` (cannot find 'prototype' in scope)")
+    }
+
     @Test("Module names follow the folder and the toolchain, versions the sources too, and each is a valid identifier")
     func moduleNames() {
         let card = [(name: "Card.swift", text: "let a = 1")]

@@ -115,7 +115,7 @@ struct ScenesBench: ParsableCommand {
         for argument in names {
             let name = try resolveScene(argument)
             // A prototype's own scripts, unless --scripts names a folder.
-            let source = PrototypeFolder.isPrototype(argument) && scripts == nil
+            let source = isPrototypeArgument(argument) && scripts == nil
                 ? try ShippedScripts(folder: PrototypeFolder(path: argument).scriptsFolder) : shipped
             let plays = source.scripts(for: name)
             guard !plays.isEmpty else {

@@ -55,7 +55,7 @@ struct CanvasOptions: ParsableArguments {
 
     /// Checks a scene name against the catalogue; a prototype folder is compiled later.
     static func validateScene(_ name: String) throws {
-        guard SceneCatalog.names.contains(name) || PrototypeFolder.isPrototype(name) else {
+        guard SceneCatalog.names.contains(name) || isPrototypeArgument(name) else {
             throw ValidationError("unknown scene '\(name)'; choose one of \(SceneCatalog.names.joined(separator: ", ")).")
         }
     }

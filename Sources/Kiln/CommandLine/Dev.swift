@@ -90,20 +90,31 @@ struct Dev: ParsableCommand {
     }
 }
 
-/// A SCENE argument as the commands take it: a prototype folder is compiled, loaded and
-/// registered, and its scene's name returned; a scene's name is returned as it is.
+/// A SCENE argument as the commands take it: a prototype folder (written as a path, or named
+/// as no scene is) is compiled, loaded and registered, and its scene's name returned; a
+/// scene's name is returned as it is.
 func resolveScene(_ argument: String) throws -> String {
-    guard PrototypeFolder.isPrototype(argument) else { return argument }
+    guard isPrototypeArgument(argument) else { return argument }
     do { return try PrototypeFolder(path: argument).register() } catch {
         report(error)
         throw ExitCode(1)
     }
 }
 
-/// Registers the prototype whose `Scripts/` folder holds the script at `path`, if any, so
-/// that the script's scene is known.
+/// Whether a SCENE argument names a prototype folder rather than one of Kiln's scenes.
+func isPrototypeArgument(_ argument: String) -> Bool {
+    PrototypeFolder.isPrototype(argument: argument, sceneNames: SceneCatalog.names)
+}
+
+/// Registers the prototype whose `Scripts/` folder holds the script at `path`, so that the
+/// script's scene is known, when the script is for a scene Kiln does not have; a script for
+/// one of Kiln's scenes compiles nothing. A script that does not parse is left to
+/// `loadScript`, which says why.
 func registerPrototype(containingScript path: String) throws {
-    if let folder = PrototypeFolder.containing(script: path) { _ = try resolveScene(folder.url.path) }
+    let scene = (try? InputScriptParser.parse(contentsOf: URL(fileURLWithPath: path)))?.scene
+    if let folder = PrototypeFolder.compiled(forScript: path, scene: scene, sceneNames: SceneCatalog.names) {
+        _ = try resolveScene(folder.url.path)
+    }
 }
 
 /// A prototype that cannot be used: the compiler's whole output, then one line.

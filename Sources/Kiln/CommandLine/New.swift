@@ -23,6 +23,11 @@ struct New: ParsableCommand {
             warn("'\(name)' cannot name a prototype: start with a letter, then use letters, digits, - or _ (up to 40)")
             throw ExitCode(1)
         }
+        // `kiln render NAME` would show Kiln's own scene or run its command, not the prototype.
+        if KilnApp.reservedNames.contains(name.lowercased()) {
+            warn("'\(name)' is the name of one of Kiln's scenes or commands; choose another name for the prototype")
+            throw ExitCode(1)
+        }
         let parent = location.deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: location.path) else {
             warn("\(path) already exists; choose another name, or open it with `kiln dev \(path)`")

@@ -48,8 +48,8 @@ struct PrototypeBuildFolder: Sendable {
     /// the copies.
     func write(sources: [(name: String, text: String)], of folder: URL) throws -> [URL] {
         let files = FileManager.default
-        try files.createDirectory(at: snapshot, withIntermediateDirectories: true)
-        try files.createDirectory(at: objects, withIntermediateDirectories: true)
+        try PrivateFolder.make(snapshot, under: root.deletingLastPathComponent())
+        try PrivateFolder.make(objects, under: root.deletingLastPathComponent())
         let names = Set(sources.map { Self.copyName($0.name) })
         for stale in (try files.contentsOfDirectory(atPath: snapshot.path)) where !names.contains(stale) {
             try files.removeItem(at: snapshot.appendingPathComponent(stale))
@@ -85,10 +85,10 @@ struct PrototypeBuildFolder: Sendable {
     }
 
     /// Runs `body` holding the folder's lock, so that two kilns on one prototype never
-    /// build in the same folder at once.
+    /// build in the same folder at once: the second waits, then finds the library the first
+    /// renamed into place. The folder is made (`PrivateFolder.make`) before.
     func locked<T>(_ body: () throws -> T) throws -> T {
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let descriptor = open(root.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = open(root.appendingPathComponent("lock").path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: root.path]) }
         defer { close(descriptor) }
         flock(descriptor, LOCK_EX)

@@ -1,19 +1,34 @@
 import Foundation
+import KilnPlatform
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Compiles prototype folders into shared libraries, each folder in a build folder of its
 /// own under a cache folder (`PrototypeBuildFolder`), kept from save to save, so that a save
 /// compiles only what changed and an unchanged folder is not compiled again.
+///
+/// The cache is private (`PrivateFolder`): every folder in it is the user's own, mode 0700,
+/// and a library found there is loaded only when the user owns it and nobody else can
+/// change it. Under the temporary folder the cache has a name of the user's own.
 public struct PrototypeCompiler: Sendable {
     /// The compiler and modules used.
     public let toolchain: PrototypeToolchain
     /// Where libraries, entry files and the compiler's module cache go.
     public let cacheFolder: URL
 
+    /// The folder above the cache that is the user's to choose (their cache or temporary
+    /// folder): the folders from it down to the cache are Kiln's, and checked.
+    let cacheBase: URL
+
     /// A compiler with `toolchain`, caching in `cacheFolder` (default: `kiln/prototypes`
     /// under the XDG cache folder).
     public init(toolchain: PrototypeToolchain, cacheFolder: URL? = nil) {
         self.toolchain = toolchain
-        self.cacheFolder = cacheFolder ?? Self.defaultCacheFolder()
+        let location = cacheFolder.map { (base: $0.deletingLastPathComponent(), folder: $0) }
+            ?? Self.defaultCacheLocation()
+        self.cacheFolder = location.folder
+        cacheBase = location.base
     }
 
     /// A compiled version of a folder.
@@ -28,14 +43,28 @@ public struct PrototypeCompiler: Sendable {
 
     /// A folder that does not compile.
     public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// Everything the compiler said.
+        /// Everything the compiler said; empty when it did not run.
         public var output: String
         /// Its first error, the entry file's told in the folder's terms.
         public var firstError: CompilerDiagnostic?
+        /// Why the compiler did not run or its library cannot be used, when that is the failure.
+        public var reason: String?
 
-        /// The first error, or the output's first line when the compiler named no file.
+        /// A failure of the compiler, which said `output`.
+        public init(output: String, firstError: CompilerDiagnostic? = nil) {
+            self.output = output
+            self.firstError = firstError
+        }
+
+        /// A failure before or after the compiler ran, in one line.
+        public init(reason: String) {
+            output = ""
+            self.reason = reason
+        }
+
+        /// The reason, else the first error, else the output's first line.
         public var description: String {
-            firstError?.description ?? output.split(whereSeparator: \.isNewline).first.map(String.init)
+            reason ?? firstError?.description ?? output.split(whereSeparator: \.isNewline).first.map(String.init)
                 ?? "the compiler failed and said nothing"
         }
     }
@@ -61,25 +90,43 @@ public struct PrototypeCompiler: Sendable {
         let sources = read(folder)
         let build = PrototypeBuild(folder: folder.url.path, sources: sources, toolchainStamp: toolchainStamp())
         let place = PrototypeBuildFolder(build: build, cacheFolder: cacheFolder)
-        if FileManager.default.fileExists(atPath: place.library.path) {
-            return Library(build: build, url: place.library, compileSeconds: 0)
+        do {
+            try PrivateFolder.make(place.root, under: cacheBase)
+            if try isBuilt(place) { return Library(build: build, url: place.library, compileSeconds: 0) }
+        } catch {
+            throw Failure(reason: "\(error)")
         }
         let start = Date()
         let outcome: Result<Void, Failure>
         do {
             outcome = try place.locked { () -> Result<Void, Failure> in
                 // Another kiln may have built this version while the lock was awaited.
-                if FileManager.default.fileExists(atPath: place.library.path) { return .success(()) }
+                if try isBuilt(place) { return .success(()) }
+                try PrivateFolder.make(moduleCache)
                 let copies = try place.write(sources: sources, of: folder.url)
-                return compileAndLink(place, copies: copies, folder: folder)
+                let compiled = compileAndLink(place, copies: copies, folder: folder)
+                place.removeOldLibraries()
+                return compiled
             }
+        } catch let refusal as PrivateFolder.Refusal {
+            throw Failure(reason: "\(refusal)")
         } catch {
-            throw Failure(output: "cannot write to \(place.root.path): \(error.localizedDescription)")
+            throw Failure(reason: "cannot write to \(place.root.path): \(error.localizedDescription)")
         }
         try outcome.get()
-        place.removeOldLibraries()
         return Library(build: build, url: place.library, compileSeconds: Date().timeIntervalSince(start))
     }
+
+    /// Whether the library of `place` is there, and the user's own to load; a library that
+    /// is not refuses the build.
+    private func isBuilt(_ place: PrototypeBuildFolder) throws(PrivateFolder.Refusal) -> Bool {
+        guard FileManager.default.fileExists(atPath: place.library.path) else { return false }
+        try PrivateFolder.check(library: place.library)
+        return true
+    }
+
+    /// The compiler's module cache, shared by every prototype.
+    private var moduleCache: URL { cacheFolder.appendingPathComponent("ModuleCache") }
 
     /// Runs the incremental build of `copies` into the folder's library.
     private func compileAndLink(_ place: PrototypeBuildFolder, copies: [URL], folder: PrototypeFolder) -> Result<Void, Failure> {
@@ -89,19 +136,22 @@ public struct PrototypeCompiler: Sendable {
         let partial = place.root.appendingPathComponent("lib" + place.build.moduleName + ".so.partial")
         let arguments = place.build.arguments(toolchain: toolchain, sources: copies, entry: place.entry, output: partial,
                                               outputFileMap: place.outputFileMap,
-                                              moduleCache: cacheFolder.appendingPathComponent("ModuleCache"),
+                                              moduleCache: moduleCache,
                                               snapshot: place.snapshot, folder: folder.url)
-        // Run from the prototype folder: debug information names a file under the compiler's
-        // working folder relative to it, which the prefix map would not reach.
-        let (status, compiled) = Self.run(toolchain.compiler, arguments, in: folder.url)
-        // Messages name the folder's own files, not their copies.
-        let output = compiled.replacingOccurrences(of: place.snapshot.path + "/", with: folder.url.path + "/")
+        // Run from the build's own objects folder. The compiler looks for its linker in its
+        // working folder before PATH, so the prototype folder (which may be a downloaded one)
+        // must not be it; and debug information names a file under the working folder
+        // relative to it, which the prefix map would not reach, so the copies must not be
+        // under it either.
+        let (status, compiled) = Self.run(toolchain.compiler, arguments, in: place.objects)
         guard status == 0 else {
             try? FileManager.default.removeItem(at: partial)
+            // Messages name the folder's own files, not their copies or the entry file.
+            let output = Self.userOutput(compiled, of: place, folder: folder)
             return .failure(Failure(output: output, firstError: Self.firstError(in: output, entry: place.entry, folder: folder)))
         }
         do { try FileManager.default.moveItem(at: partial, to: place.library) } catch {
-            return .failure(Failure(output: "cannot keep the library: \(error.localizedDescription)"))
+            return .failure(Failure(reason: "cannot keep the library: \(error.localizedDescription)"))
         }
         return .success(())
     }
@@ -128,9 +178,21 @@ public struct PrototypeCompiler: Sendable {
     }
 
     static func defaultCacheFolder(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment["HOME"].map { $0 + "/.cache" } ?? NSTemporaryDirectory()
-        return URL(fileURLWithPath: base).appendingPathComponent("kiln/prototypes")
+        defaultCacheLocation(environment).folder
+    }
+
+    /// `kiln/prototypes` under the XDG cache folder, else under `~/.cache`; with neither,
+    /// `kiln-UID/prototypes` under the temporary folder, a name of the user's own beside
+    /// other users' caches.
+    static func defaultCacheLocation(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (base: URL, folder: URL) {
+        let absolute = { (name: String) in environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        if let cache = absolute("XDG_CACHE_HOME") ?? absolute("HOME").map({ $0 + "/.cache" }) {
+            let base = URL(fileURLWithPath: cache)
+            return (base, base.appendingPathComponent("kiln/prototypes"))
+        }
+        let base = URL(fileURLWithPath: absolute("TMPDIR") ?? "/tmp")
+        return (base, base.appendingPathComponent("kiln-\(geteuid())/prototypes"))
     }
 
     /// Runs the compiler; its exit status and everything it printed, standard error and
@@ -140,6 +202,8 @@ public struct PrototypeCompiler: Sendable {
         process.executableURL = program
         if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
+        // The compiler finds its linker and tools on PATH: the same absolute folders only.
+        process.environment = ExecutableSearch.trustedEnvironment()
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -50,6 +50,29 @@ public struct PrototypeFolder: Equatable, Sendable {
         return !PrototypeFolder(path: path).sourceFiles().isEmpty
     }
 
+    /// Whether a word of the command line given as a scene names a prototype folder: a folder
+    /// of Swift files written as a path (`./gallery`, `card/`, `/abs/card`, `~/card`), or one
+    /// whose name is none of `sceneNames`. A scene's name alone never runs the folder of that
+    /// name, so typing `gallery` in a downloaded repository shows Kiln's gallery, not its code.
+    public static func isPrototype(argument: String, sceneNames: [String]) -> Bool {
+        guard isPrototype(argument) else { return false }
+        return isWrittenAsPath(argument) || !sceneNames.contains(argument)
+    }
+
+    /// Whether `argument` is written as a path rather than a name: it holds a `/`, or starts
+    /// with `.` or `~`.
+    static func isWrittenAsPath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasPrefix(".") || argument.hasPrefix("~")
+    }
+
+    /// The prototype folder that playing the script at `scriptPath` compiles: the folder it
+    /// belongs to (`FOLDER/Scripts/x.json`), and only when the script is for a scene none of
+    /// `sceneNames` is. A script for one of those plays that scene, wherever it lies.
+    public static func compiled(forScript scriptPath: String, scene: String?, sceneNames: [String]) -> PrototypeFolder? {
+        guard let scene, !sceneNames.contains(scene) else { return nil }
+        return containing(script: scriptPath)
+    }
+
     /// The prototype folder a script at `scriptPath` belongs to (`FOLDER/Scripts/x.json`),
     /// if any.
     public static func containing(script scriptPath: String) -> PrototypeFolder? {

@@ -29,7 +29,18 @@ public enum PrototypeLoader {
     }
 
     /// Loads `library` and returns the prototype its entry function hands over.
+    ///
+    /// Only a library of the user's own, in a build folder and cache of the user's own, that
+    /// nobody else can change (`PrivateFolder`), is loaded: its code runs as the user.
     public static func load(_ library: PrototypeCompiler.Library) throws(Failure) -> Prototype {
+        do {
+            let buildFolder = library.url.deletingLastPathComponent()
+            try PrivateFolder.check(folder: buildFolder.deletingLastPathComponent())
+            try PrivateFolder.check(folder: buildFolder)
+            try PrivateFolder.check(library: library.url)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
         // Local: each version's symbols stay its own; the Kiln symbols it uses resolve
         // against the executable, which exports them.
         guard let handle = dlopen(library.url.path, RTLD_NOW | RTLD_LOCAL) else {

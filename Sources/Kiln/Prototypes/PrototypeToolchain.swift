@@ -1,4 +1,5 @@
 import Foundation
+import KilnPlatform
 
 /// What compiling a prototype needs, found from the running `kiln`: the Swift compiler of
 /// the toolchain whose runtime it runs on, and the module files it was built with (a
@@ -69,10 +70,9 @@ public struct PrototypeToolchain: Sendable {
         return FileManager.default.isExecutableFile(atPath: compiler.path) ? compiler : nil
     }
 
+    /// The `swiftc` in `PATH`'s absolute folders.
     static func compilerOnPath() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        ExecutableSearch.locate("swiftc")
     }
 
     /// The folder above `binary` that holds `Package.swift` and `Sources/`.
@@ -90,7 +90,8 @@ public struct PrototypeToolchain: Sendable {
 
     /// The module map of each C module under `Sources/`, and the header folders pkg-config
     /// gives for the libraries they wrap, as SwiftPM passes them when it builds Kiln.
-    static func cModuleFlags(checkout: URL) -> [String] {
+    static func cModuleFlags(checkout: URL,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         let sources = checkout.appendingPathComponent("Sources")
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
         var flags: [String] = []
@@ -100,7 +101,7 @@ public struct PrototypeToolchain: Sendable {
                 flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
             }
         }
-        let headers = run("pkg-config", ["--cflags-only-I", "sdl2", "SDL2_mixer", "pangocairo", "xi"])
+        let headers = run("pkg-config", ["--cflags-only-I", "sdl2", "SDL2_mixer", "pangocairo", "xi"], environment: environment)
         var seen: Set<Substring> = []
         for flag in headers.split(whereSeparator: \.isWhitespace) where flag.hasPrefix("-I") && seen.insert(flag).inserted {
             flags.append(String(flag))
@@ -108,11 +109,14 @@ public struct PrototypeToolchain: Sendable {
         return flags
     }
 
-    /// Standard output of a program found on PATH; empty when it cannot run.
-    private static func run(_ program: String, _ arguments: [String]) -> String {
+    /// Standard output of a program found in PATH's absolute folders; empty when there is
+    /// none or it cannot run.
+    private static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> String {
+        guard let executable = ExecutableSearch.locate(program, environment: environment) else { return "" }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ExecutableSearch.trustedEnvironment(environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -2,7 +2,7 @@
 // KILN_FFMPEG and PATH; it does not check the build's encoders until ffmpeg runs.
 import Foundation
 
-/// Where ffmpeg is: `KILN_FFMPEG` when set, else the first `ffmpeg` on `PATH`.
+/// Where ffmpeg is: `KILN_FFMPEG` when set, else the first `ffmpeg` in `PATH`'s absolute folders.
 public enum FFmpegLocator {
     /// The variable that names the ffmpeg to use instead of the one on `PATH`.
     public static let environmentKey = "KILN_FFMPEG"
@@ -16,10 +16,7 @@ public enum FFmpegLocator {
             }
             return URL(fileURLWithPath: named)
         }
-        for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ffmpeg")
-            if files.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
+        if let found = ExecutableSearch.locate("ffmpeg", environment: environment) { return found }
         throw PlatformError.io("video output needs ffmpeg, which is not on PATH: install the Debian package "
             + "'ffmpeg' (sudo apt-get install ffmpeg), or set \(environmentKey) to its path")
     }

@@ -36,10 +36,9 @@ package enum SourceLocator {
 
     /// The "FILE:LINE" addr2line gives for `offset` in `library`, or `nil`.
     static func addressToLine(library: String, offset: UInt) -> String? {
-        guard let tool = ["/usr/bin/addr2line", "/bin/addr2line"].first(where: FileManager.default.isExecutableFile)
-        else { return nil }
+        guard let tool = ExecutableSearch.locate("addr2line") else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
+        process.executableURL = tool
         process.arguments = ["-e", library, "0x" + String(offset, radix: 16)]
         let output = Pipe()
         process.standardOutput = output

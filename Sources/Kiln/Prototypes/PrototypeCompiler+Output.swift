@@ -1,0 +1,49 @@
+import Foundation
+
+extension PrototypeCompiler {
+    /// The compiler's output told in the prototype's own files: the build folder's copies
+    /// become the files they copy, `#fileID`'s `Module/File.swift` the file too, and a
+    /// message on the generated entry file becomes one line on the folder, that it defines
+    /// no usable `prototype`, without the entry file's text.
+    static func userOutput(_ output: String, of place: PrototypeBuildFolder, folder: PrototypeFolder) -> String {
+        let entry = place.entry.path + ":"
+        var lines: [String] = []
+        var isInEntryMessage = false
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix(entry) {
+                isInEntryMessage = true
+                if let error = CompilerDiagnostic.parse(Substring(line)) {
+                    lines.append("\(folder.url.path):1:1: error: the folder's Swift files must define "
+                                 + "`let prototype = Prototype(…)` (\(error.message))")
+                }
+                continue
+            }
+            // The entry file's lines as the compiler quotes them: " 6 |  …", "   |  `- error: …".
+            if isInEntryMessage && line.firstMatch(of: /^ *[0-9]* *\|/) != nil { continue }
+            isInEntryMessage = false
+            lines.append(userPaths(in: line, of: place, folder: folder))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `line` with the copies' paths and `#fileID`s made the prototype's files. A copy's
+    /// line is one past its file's (`PrototypeBuild.compiledText` adds a line at its top);
+    /// the compiler names the copy only past a `#sourceLocation()` of the prototype's own.
+    private static func userPaths(in line: String, of place: PrototypeBuildFolder, folder: PrototypeFolder) -> String {
+        let copy = NSRegularExpression.escapedPattern(for: place.snapshot.path + "/.")
+        let fileID = NSRegularExpression.escapedPattern(for: place.build.moduleName + "/")
+        guard let copyRegex = try? Regex(copy + "([^/:'\"\\s]+)(:[0-9]+)?"),
+              let fileIDRegex = try? Regex(fileID + "([^/:'\"\\s]+\\.swift)") else { return line }
+        return line
+            .replacing(copyRegex) { match in
+                let name = match.output[1].substring.map(String.init) ?? ""
+                let number = match.output[2].substring.flatMap { Int($0.dropFirst()) }
+                return folder.url.path + "/" + name + (number.map { ":\(max($0 - 1, 1))" } ?? "")
+            }
+            // Any other mention of the entry file is of the folder's generated part.
+            .replacingOccurrences(of: place.entry.path, with: folder.url.path)
+            .replacing(fileIDRegex) { match in
+                folder.url.path + "/" + (match.output[1].substring.map(String.init) ?? "")
+            }
+    }
+}
