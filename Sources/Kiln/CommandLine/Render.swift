@@ -254,11 +254,7 @@ struct Render: ParsableCommand {
     /// Writes the clip's sound track to `--audio-out`, when asked for.
     private func writeAudioOut(_ track: SoundTrack?) throws {
         guard let audioOut, let track else { return }
-        do {
-            try track.wavData().write(to: URL(fileURLWithPath: audioOut), options: .atomic)
-        } catch {
-            throw PlatformError.io("cannot write \(audioOut): \(error.localizedDescription)")
-        }
+        try OutputFile.write(track.wavData(), to: audioOut)
         warn(String(format: "wrote %@ (%.2f s of 48 kHz stereo)", audioOut, track.duration))
     }
 }

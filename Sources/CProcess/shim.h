@@ -1,0 +1,70 @@
+// Starting a child process that cannot outlive its parent. posix_spawn has no way to ask for
+// PR_SET_PDEATHSIG, which the child must set on itself between fork and exec; so the child
+// is forked here and calls only async-signal-safe functions before exec. Limits: Linux.
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/// Starts `path` with `argv` and `envp`; the child's descriptor i is `fds[i]` for i below
+/// `count` (at least 3: standard input, output and error). The child gets SIGKILL when the
+/// thread that started it ends, so the starting thread must wait for it. The child's pid, or
+/// -1 with errno set, also when exec failed.
+static inline pid_t kiln_spawn_tied(const char *path, char *const argv[], char *const envp[],
+                                    const int *fds, int count) {
+    int report[2];
+    if (pipe(report) != 0) return -1;
+    fcntl(report[0], F_SETFD, FD_CLOEXEC);
+    fcntl(report[1], F_SETFD, FD_CLOEXEC);
+    pid_t parent = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        int failure = errno;
+        close(report[0]);
+        close(report[1]);
+        errno = failure;
+        return -1;
+    }
+    if (child == 0) {
+        int failure = 0;
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        // The parent may have ended before the call: then no signal would come.
+        if (getppid() != parent) _exit(127);
+        // Ignored signals and the mask survive exec: the child starts as a shell would start it.
+        struct sigaction fresh = {0};
+        fresh.sa_handler = SIG_DFL;
+        int reset[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+        for (unsigned i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaction(reset[i], &fresh, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        // Each descriptor is first copied above every target, so no move overwrites one still to come.
+        int moved[16];
+        if (count > 16) { failure = EINVAL; goto failed; }
+        for (int i = 0; i < count; i++) {
+            moved[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, count);
+            if (moved[i] < 0) { failure = errno; goto failed; }
+        }
+        for (int i = 0; i < count; i++) {
+            if (dup2(moved[i], i) < 0) { failure = errno; goto failed; }
+        }
+        execve(path, argv, envp);
+        failure = errno;
+    failed:
+        (void)!write(report[1], &failure, sizeof failure);
+        _exit(127);
+    }
+    close(report[1]);
+    int failure = 0;
+    ssize_t got;
+    while ((got = read(report[0], &failure, sizeof failure)) < 0 && errno == EINTR) {}
+    close(report[0]);
+    if (got == (ssize_t)sizeof failure) {
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+        errno = failure;
+        return -1;
+    }
+    return child;
+}
