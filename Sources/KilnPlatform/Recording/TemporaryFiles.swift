@@ -51,9 +51,15 @@ public enum TemporaryFiles {
 
     /// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the named files before the
     /// process ends by that signal (so a shell sees 130 or 143, as without this). A signal
-    /// ignored when Kiln started (SIGHUP under `nohup`) stays ignored.
+    /// ignored when Kiln started (SIGHUP under `nohup`) stays ignored. Call it on the main thread.
     public static func removeOnInterrupt() {
         install(terminationSignals, flags: 0)
+        // A mask inherited from the parent (a test runner's worker thread) would hold them
+        // back for ever: this thread takes them, since dispatch's threads block them all.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in terminationSignals + crashSignals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Crash handlers go in with the first hidden file; they hand the crash on to whatever
