@@ -107,9 +107,10 @@ struct RenderOutputTests {
                      JournalRecord.scene(JournalScene(scene: "laser", seed: 1, origin: 0, tuning: [])).line,
                      JournalRecord.frame(2_000_000.0 / 60).line]
         try (lines.joined(separator: "\n") + "\n").write(to: journal, atomically: true, encoding: .utf8)
-        let out = scratch.appendingPathComponent(name)
+        // Joined as text: a URL drops the slash that asks for frames.
+        let out = scratch.path + "/" + name
 
-        let result = try ExternalCommand.run(try KilnBinary.locate(), ["recover", "--journal", journal.path, "--render", out.path],
+        let result = try ExternalCommand.run(try KilnBinary.locate(), ["recover", "--journal", journal.path, "--render", out],
                                              environment: ProcessInfo.processInfo.environment.merging(
                                                 ["XDG_STATE_HOME": scratch.appendingPathComponent("state").path]) { $1 },
                                              timeout: 60, allowFailure: true)
