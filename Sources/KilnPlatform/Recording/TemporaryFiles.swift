@@ -6,7 +6,7 @@
 // ended it. The handlers call only unlink(2), sigaction(2) and raise(3), and read only a
 // table of C strings allocated ahead: no lock, no allocation, as a signal handler must.
 // Limits: at most `capacity` hidden files at once are removed by a signal (a render makes
-// four); a name forgotten is left allocated, since a handler may be reading it.
+// four); a name forgotten stays allocated (`retired`), since a handler may be reading it.
 import Foundation
 import Synchronization
 
@@ -36,7 +36,10 @@ public enum TemporaryFiles {
         paths.withLock { paths in
             guard paths.remove(path) != nil else { return }
             for slot in 0..<capacity {
-                if let name = slots[slot], strcmp(name, path) == 0 { slots[slot] = nil }
+                if let name = slots[slot], strcmp(name, path) == 0 {
+                    slots[slot] = nil
+                    retired.append(name)
+                }
             }
         }
     }
@@ -98,6 +101,8 @@ public enum TemporaryFiles {
     // Plain memory, allocated before any handler is installed; written under `paths`' lock.
     nonisolated(unsafe) private static let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
         .allocate(capacity: capacity).initialized(repeating: nil, count: capacity)
+    /// Names taken out of `slots`, kept: a handler that read one may be unlinking it now.
+    nonisolated(unsafe) private static var retired: [UnsafeMutablePointer<CChar>] = []
     nonisolated(unsafe) private static let previous = UnsafeMutablePointer<sigaction>
         .allocate(capacity: 65).initialized(repeating: sigaction(), count: 65)
 
