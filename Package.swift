@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(
             name: "CEvdev", path: "Sources/CEvdev",
             providers: [.apt(["linux-libc-dev"])]),
+        // fork and exec for a child that dies with Kiln: the C library only.
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
         // Pure Swift: no C module, testable without a display.
         .target(name: "KilnCore"),
@@ -38,7 +40,7 @@ let package = Package(
         // Everything SDL, Cairo, X11 and evdev.
         .target(
             name: "KilnPlatform",
-            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev"]),
+            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess"]),
 
         // The app around the scenes: sessions as the window and offline renders host them
         // (tuning reload, captures, the HUD over offline frames), recordings made with R, and

@@ -1,4 +1,5 @@
 import Foundation
+import KilnPlatform
 
 /// Where a command will write: checked before the work starts, so that a long render or a
 /// live session is not lost at the end to a path that cannot take it.
@@ -6,6 +7,11 @@ enum OutputPath {
     /// Why no file can be written at `path`, or `nil` when one can.
     static func problem(writingFileAt path: String) -> String? {
         if isFolder(path) { return "it is a folder" }
+        // A FIFO or device is written to as it is, and its folder (/dev) need not take files;
+        // a video goes back to its start once written, which a stream cannot do.
+        if OutputFile.isStream(path) {
+            return VideoFormat(path: path) == nil ? nil : "a video needs a regular file, not a FIFO or device"
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder) else { return "the folder \(folder) does not exist" }
         guard isFolder(folder) else { return "\(folder) is not a folder" }
@@ -37,11 +43,9 @@ enum OutputPath {
     /// Whether a new file can be made in `folder`. access(2) says yes to root even where the
     /// file system takes no files (/proc), so one is made and removed.
     private static func canCreateFiles(in folder: String) -> Bool {
-        let probe = (folder as NSString).appendingPathComponent(".kiln-write-check-\(getpid())")
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { return false }
-        close(descriptor)
-        unlink(probe)
+        let probe = (folder as NSString).appendingPathComponent("kiln-write-check")
+        guard let made = try? HiddenFile(beside: probe, suffix: "check") else { return false }
+        made.remove()
         return true
     }
 }

@@ -77,6 +77,7 @@ struct Recover: ParsableCommand {
     }
 
     private func write(_ session: RecoveredSession, to out: String) throws {
+        try checkLength(of: session, for: out)
         // A prototype's scene: its folder is compiled again, as it is now.
         if !session.hasKnownScene, let folder = session.scene.folder, PrototypeFolder.isPrototype(folder) {
             _ = try resolveScene(folder)
@@ -121,6 +122,16 @@ struct Recover: ParsableCommand {
             warn("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// Stops, before anything is compiled or made, a session longer than `kiln render` takes.
+    private func checkLength(of session: RecoveredSession, for out: String) throws {
+        let fps = VideoFormat(path: out)?.defaultFrameRate ?? RecoveredSession.framesRate
+        let frames = session.timing(fps: fps).frameCount
+        guard frames > Render.maximumFrames else { return }
+        warn(Render.tooLongLine(session.path, seconds: session.clipLength, frames: Double(frames), fps: fps,
+                                advice: "nothing was rendered"))
+        throw ExitCode(1)
     }
 
     private func remove(_ path: String) throws {

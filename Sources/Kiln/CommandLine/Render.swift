@@ -198,11 +198,17 @@ struct Render: ParsableCommand {
         let count = max(1, (length * frameRate).rounded())
         guard count <= Double(Self.maximumFrames) else {
             let input = script ?? pen.evemu ?? "the input"
-            warn(String(format: "%@ runs %.0f s: %.0f frames at %g fps, more than the %d a render takes; "
-                        + "render part of it with --duration or --frames", input, length, count, frameRate, Self.maximumFrames))
+            warn(Self.tooLongLine(input, seconds: length, frames: count, fps: frameRate,
+                                  advice: "render part of it with --duration or --frames"))
             throw ExitCode(1)
         }
         return Int(count)
+    }
+
+    /// The line for `input`, which runs longer than one render takes; `advice` says what to do.
+    static func tooLongLine(_ input: String, seconds: Double, frames: Double, fps: Double, advice: String) -> String {
+        String(format: "%@ runs %.0f s: %.0f frames at %g fps, more than the %d a render takes; %@",
+               input, seconds, frames, fps, maximumFrames, advice)
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
@@ -255,11 +261,7 @@ struct Render: ParsableCommand {
     /// Writes the clip's sound track to `--audio-out`, when asked for.
     private func writeAudioOut(_ track: SoundTrack?) throws {
         guard let audioOut, let track else { return }
-        do {
-            try track.wavData().write(to: URL(fileURLWithPath: audioOut), options: .atomic)
-        } catch {
-            throw PlatformError.io("cannot write \(audioOut): \(error.localizedDescription)")
-        }
+        try OutputFile.write(track.wavData(), to: audioOut)
         warn(String(format: "wrote %@ (%.2f s of 48 kHz stereo)", audioOut, track.duration))
     }
 }

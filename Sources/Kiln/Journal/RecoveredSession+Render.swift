@@ -25,6 +25,9 @@ extension RecoveredSession {
                                 makeScene: { replay(isMuted: isMuted) }, progress: progress)
     }
 
+    /// The rate of PNG frames rendered from a journal.
+    public static let framesRate = 60.0
+
     /// Renders the clip as numbered PNG frames at 60 fps into `folder`, which exists
     /// (`madeFolder` when the caller made it, so that a failure removes it); the frame count.
     public func renderFrames(into folder: String, madeFolder: Bool,
@@ -32,7 +35,7 @@ extension RecoveredSession {
         let host = try OffscreenHost(canvas: header.devicePreset.size, scale: header.scale)
         let size = host.pixelSize
         let sink = PNGFramesSink(folder: folder, width: size.width, height: size.height, madeFolder: madeFolder)
-        let timing = timing(fps: 60)
+        let timing = timing(fps: Self.framesRate)
         try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { replay(isMuted: true) },
                                 progress: progress)
         return timing.frameCount

@@ -55,6 +55,7 @@ final class WindowWatchdog: Sendable {
         let location = SourceLocator.locate(MainThreadBacktrace.capture())
         warn(HangReport.windowLine(hang, subject: subject.withLock { $0 }, limit: limit, location: location))
         journal?.endAfterHang()
+        TemporaryFiles.removeAll()
         _exit(Watchdog.exitStatus)
     }
 

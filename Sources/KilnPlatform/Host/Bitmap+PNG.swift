@@ -3,7 +3,8 @@ import Foundation
 import KilnCore
 
 extension Bitmap {
-    /// Writes the image as a PNG file, atomically: a failed write leaves no file behind.
+    /// Writes the image as a PNG file, atomically: a failed write leaves no file behind
+    /// (`OutputFile`).
     public func writePNG(to path: String) throws {
         let canvas = CairoCanvas(width: width, height: height)
         canvas.withPixels { data, stride in
@@ -16,16 +17,9 @@ extension Bitmap {
                 }
             }
         }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-        if let failure = canvas.writePNG(to: temporary) {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PlatformError.io("cannot write \(path): \(failure)")
-        }
-        guard rename(temporary, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+        switch canvas.pngData() {
+        case .success(let data): try OutputFile.write(data, to: path)
+        case .failure(let failure): throw PlatformError.io("cannot write \(path): \(failure.reason)")
         }
     }
 

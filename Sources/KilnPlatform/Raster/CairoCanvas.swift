@@ -2,6 +2,7 @@
 // Cairo objects that outlive one function; pixel data stays in Cairo's native ARGB32
 // (premultiplied, B G R A bytes on little-endian machines).
 import CCairo
+import Foundation
 import KilnCore
 
 /// A Cairo ARGB32 image with a drawing context, freed when the owner goes away.
@@ -43,10 +44,23 @@ final class CairoCanvas {
         return body(data, stride)
     }
 
-    /// Writes the image as a PNG file; returns Cairo's status text on failure.
-    func writePNG(to path: String) -> String? {
-        let status = cairo_surface_write_to_png(surface, path)
-        return status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
+    /// The image encoded as a PNG, or Cairo's status text on failure. Encoded in memory, so
+    /// that the bytes go where the caller chooses (a hidden file, a FIFO), never to a path
+    /// Cairo would open by name.
+    func pngData() -> Result<Data, PNGEncodingError> {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, { context, bytes, length in
+                guard let context, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            return .failure(PNGEncodingError(reason: String(cString: cairo_status_to_string(status))))
+        }
+        return .success(sink.data)
     }
 }
 
@@ -105,4 +119,9 @@ extension CairoCanvas {
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }
+}
+
+/// Why Cairo could not encode a PNG.
+struct PNGEncodingError: Error {
+    let reason: String
 }

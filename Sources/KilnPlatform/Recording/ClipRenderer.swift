@@ -85,40 +85,40 @@ public enum ClipRenderer {
         let started = Date()
         let wallStart = timings?.now ?? 0
         defer { if let timings { timings.wall += timings.now - wallStart } }
+        if OutputFile.isStream(path) {
+            throw PlatformError.io("cannot write \(path): a video needs a regular file, not a FIFO or device")
+        }
         let host = try OffscreenHost(canvas: canvas, scale: scale)
         let size = host.pixelSize
         let passes = format == .gif ? 2 : 1
         let total = timing.frameCount * passes
-        var palette: String?
-        defer { if let palette { unlink(palette) } }
+        var palette: HiddenFile?
         if format == .gif {
-            let url = URL(fileURLWithPath: path)
-            let palettePath = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette.png").path
-            let writer = try VideoWriter(ffmpeg: ffmpeg, path: palettePath, output: .palette,
-                                         width: size.width, height: size.height, fps: timing.fps)
+            let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .palette, width: size.width,
+                                         height: size.height, fps: timing.fps, keepsHidden: true, suffix: "palette.png")
             try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
                 progress($0, total)
             }
-            palette = palettePath
+            palette = writer.encoded
         }
+        defer { palette?.remove() }
         // With sound, the frames are encoded into a hidden file first: the track is whole
         // only once the last frame is (SoundTrackMuxer).
-        let videoPath = format.carriesSound ? SoundTrackMuxer.hiddenPath(beside: path, suffix: "video") : path
-        defer { if videoPath != path { unlink(videoPath) } }
-        let writer = try VideoWriter(ffmpeg: ffmpeg, path: videoPath, output: .video(format, palette: palette),
-                                     width: size.width, height: size.height, fps: timing.fps)
+        let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .video(format, palette: palette?.path),
+                                     width: size.width, height: size.height, fps: timing.fps,
+                                     keepsHidden: format.carriesSound, suffix: format.carriesSound ? "video" : "partial")
+        defer { writer.encoded.remove() }
         let done = total - timing.frameCount
         let track = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
             progress(done + $0, total)
         }
-        if videoPath != path {
-            if let track, format.carriesSound {
+        if format.carriesSound {
+            if let track {
                 try timings.measure(\.audioMix) {
-                    try SoundTrackMuxer.mux(video: videoPath, track: track, format: format, into: path, ffmpeg: ffmpeg)
+                    try SoundTrackMuxer.mux(video: writer.encoded, track: track, format: format, into: path, ffmpeg: ffmpeg)
                 }
-            } else if rename(videoPath, path) != 0 {
-                throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))")
+            } else {
+                try writer.encoded.publish(as: path)
             }
         }
         return ClipSummary(path: path, frameCount: timing.frameCount, width: size.width, height: size.height,

@@ -1,10 +1,14 @@
 // An ffmpeg child process with a pipe to its standard input and its standard error kept.
-// Spawned with posix_spawn so that this process holds no copy of the pipe's read end: if
-// ffmpeg stops early, a write fails with EPIPE instead of blocking for ever. The pipe's write
-// end belongs to one serial queue, which writes every frame and closes it after the last: a
-// descriptor closed while another thread writes could be reused by the next file opened, and
-// the frames would land there.
-// Limits: Linux and other POSIX systems; standard output goes to /dev/null.
+// This process holds no copy of the pipe's read end: if ffmpeg stops early, a write fails
+// with EPIPE instead of blocking for ever. The pipe's write end belongs to one serial queue,
+// which writes every frame and closes it after the last: a descriptor closed while another
+// thread writes could be reused by the next file opened, and the frames would land there.
+// Files Kiln made are handed over as open descriptors 3, 4, …, which ffmpeg opens as
+// /proc/self/fd/N: it never opens a name in the output's folder that a link could redirect.
+// The child is killed when the thread that started it ends (PR_SET_PDEATHSIG, CProcess), so
+// no ffmpeg outlives a Kiln that was killed; the starting thread waits for it (`finish`).
+// Limits: Linux; standard output goes to /dev/null; at most 13 descriptors handed over.
+import CProcess
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -24,8 +28,9 @@ final class FFmpegProcess: @unchecked Sendable {
     private let errorText = Mutex<Data>(Data())
     private let errorsRead = DispatchGroup()
 
-    /// Starts `executable` with `arguments`.
-    init(executable: URL, arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, with `passing`'s descriptors as its 3, 4, …
+    /// (named in the arguments by `passedPath`).
+    init(executable: URL, arguments: [String], passing: [Int32] = []) throws {
         // A closed pipe must be an error return, not a signal that ends the app.
         signal(SIGPIPE, SIG_IGN)
         var inPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
@@ -36,21 +41,18 @@ final class FFmpegProcess: @unchecked Sendable {
         }
         // Other children (a second recording's ffmpeg) must not inherit these ends.
         for fd in inPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let descriptors = [inPipe[0], null, errPipe[1]] + passing
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable.path, &actions, nil, argv, environ)
+        let child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
+        let spawnError = errno
         close(inPipe[0])
         close(errPipe[1])
-        guard status == 0 else {
+        if null >= 0 { close(null) }
+        guard child > 0 else {
             close(inPipe[1]); close(errPipe[0])
-            throw PlatformError.io("cannot start \(executable.path): \(String(cString: strerror(status)))")
+            throw PlatformError.io("cannot start \(executable.path): \(String(cString: strerror(spawnError)))")
         }
         pid = child
         input = inPipe[1]
@@ -114,6 +116,9 @@ final class FFmpegProcess: @unchecked Sendable {
     private func closeInput() {
         if input >= 0 { close(input); input = -1 }
     }
+
+    /// How ffmpeg names the `index`th descriptor of `passing`.
+    static func passedPath(_ index: Int) -> String { "file:/proc/self/fd/\(3 + index)" }
 
     private static func failure(_ what: String) -> PlatformError {
         PlatformError.io("\(what): \(String(cString: strerror(errno)))")

@@ -1,9 +1,11 @@
 // Encodes frames into a video file through ffmpeg: raw pixels go down a pipe, never
 // through temporary image files. Each frame is packed (a video's converted to 4:2:0 YUV,
 // `FramePacking`) into one of a few reused buffers and written to the pipe on ffmpeg's writer
-// queue, so the next frame renders while ffmpeg reads this one. ffmpeg writes a hidden file beside the output, renamed to the final name only
-// when it is complete. Limits: one video stream; the sound track is added afterwards
-// (`SoundTrackMuxer`).
+// queue, so the next frame renders while ffmpeg reads this one. ffmpeg writes a hidden file
+// beside the output (`HiddenFile`), handed to it open; once ffmpeg is done the file is
+// checked (`EncodedFileCheck`) and only then renamed to the final name. Limits: one video
+// stream; the sound track is added afterwards (`SoundTrackMuxer`); a video goes to a
+// regular file, never to a FIFO or device, since MP4 goes back to its start once written.
 import Foundation
 import KilnCore
 import Synchronization
@@ -27,7 +29,11 @@ public final class VideoWriter: @unchecked Sendable {
     /// Seconds `write` has blocked waiting for ffmpeg to take a frame and free its buffer.
     public private(set) var secondsWaiting = 0.0
 
-    private let temporary: String
+    /// The file ffmpeg writes, until it is renamed to `path`.
+    let encoded: HiddenFile
+    /// Whether `finish` leaves the file hidden for another step (the sound track) to use.
+    private let keepsHidden: Bool
+    private let ffmpeg: URL
     private let process: FFmpegProcess
     private let packing: any FramePacking
     private let freeBuffers = DispatchSemaphore(value: VideoWriter.bufferCount)
@@ -41,19 +47,36 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Starts ffmpeg writing `output` for frames of `width`×`height` pixels at `fps`.
     /// Throws, before anything is rendered, when the folder cannot be written.
-    public init(ffmpeg: URL, path: String, output: Output, width: Int, height: Int, fps: Double) throws {
+    public convenience init(ffmpeg: URL, path: String, output: Output, width: Int, height: Int, fps: Double) throws {
+        try self.init(ffmpeg: ffmpeg, path: path, output: output, width: width, height: height, fps: fps,
+                      keepsHidden: false)
+    }
+
+    /// As above; when `keepsHidden`, `finish` checks the file but leaves it hidden (`encoded`),
+    /// beside `path`, for the next step, named with `suffix`.
+    init(ffmpeg: URL, path: String, output: Output, width: Int, height: Int, fps: Double,
+         keepsHidden: Bool, suffix: String = "partial") throws {
         self.path = path
         self.width = width
         self.height = height
-        temporary = try Self.reserveTemporary(for: path)
-        packing = Self.packing(for: output, width: width, height: height)
-        let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: temporary)
-        do {
-            process = try FFmpegProcess(executable: ffmpeg, arguments: arguments)
-        } catch {
-            unlink(temporary)
-            throw error
+        self.ffmpeg = ffmpeg
+        self.keepsHidden = keepsHidden
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { throw PlatformError.io("cannot write \(path): it is a folder") }
+        if !keepsHidden && OutputFile.isStream(path) {
+            throw PlatformError.io("cannot write \(path): a video needs a regular file, not a FIFO or device")
         }
+        encoded = try HiddenFile(beside: path, suffix: suffix)
+        packing = Self.packing(for: output, width: width, height: height)
+        var passing = [encoded.descriptor]
+        if case .video(_, let palette?) = output {
+            let opened = open(palette, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard opened >= 0 else { throw PlatformError.io("cannot read the palette for \(path): \(String(cString: strerror(errno)))") }
+            passing.append(opened)
+        }
+        defer { passing.dropFirst().forEach { close($0) } }
+        let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: FFmpegProcess.passedPath(0))
+        process = try FFmpegProcess(executable: ffmpeg, arguments: arguments, passing: passing)
         let frameBytes = packing.byteCount
         pool = Mutex((0..<Self.bufferCount).map { _ in
             FrameBuffer(bytes: .allocate(byteCount: frameBytes, alignment: 64))
@@ -81,19 +104,20 @@ public final class VideoWriter: @unchecked Sendable {
         }
     }
 
-    /// Waits for ffmpeg to finish, then gives the file its final name.
+    /// Waits for ffmpeg to finish and checks what it wrote, then gives the file its final
+    /// name (or leaves it hidden, when asked to). A failure leaves whatever had the name as it was.
     public func finish() throws {
         isDone = true
         let result = process.finish()
         guard result.status == 0, !pipeBroken.load(ordering: .relaxed) else {
-            unlink(temporary)
+            encoded.remove()
             throw PlatformError.io("ffmpeg could not make \(path)" + (result.message.isEmpty ? "" : ": \(result.message)"))
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PlatformError.io("cannot write \(path): \(reason)")
+        if let problem = EncodedFileCheck.problem(with: encoded, ffmpeg: ffmpeg) {
+            encoded.remove()
+            throw PlatformError.io("\(problem) for \(path); \((path as NSString).lastPathComponent) is unchanged")
         }
+        if !keepsHidden { try encoded.publish(as: path) }
     }
 
     /// Stops ffmpeg and removes what it wrote.
@@ -101,32 +125,15 @@ public final class VideoWriter: @unchecked Sendable {
         guard !isDone else { return }
         isDone = true
         process.kill()
-        unlink(temporary)
+        encoded.remove()
     }
 
     /// Why writing stopped, read from ffmpeg once it has exited.
     private func failure() -> PlatformError {
         isDone = true
         let result = process.finish()
-        unlink(temporary)
+        encoded.remove()
         return PlatformError.io("ffmpeg stopped while making \(path)" + (result.message.isEmpty ? "" : ": \(result.message)"))
-    }
-
-    /// Creates the hidden file ffmpeg will write, beside `path`, so an unwritable place is
-    /// found before any rendering.
-    static func reserveTemporary(for path: String) throws -> String {
-        let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw PlatformError.io("cannot write \(path): it is a folder")
-        }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PlatformError.io("cannot write \(path): \(String(cString: strerror(errno)))") }
-        close(fd)
-        TemporaryFiles.add(temporary)
-        return temporary
     }
 
     /// How frames for `output` go down the pipe: a video's as 4:2:0 YUV, a GIF's and its
@@ -152,7 +159,8 @@ public final class VideoWriter: @unchecked Sendable {
         case .video(.gif, let palette):
             // Error diffusion hides banding; only the changed rectangle of each frame is
             // dithered again, so still parts stay identical and the file small.
-            arguments += ["-i", palette ?? "",
+            // The palette is handed over open, after the output (`init`).
+            arguments += ["-i", palette == nil ? "" : FFmpegProcess.passedPath(1),
                           "-lavfi", "[0:v][1:v]paletteuse=dither=sierra2_4a:diff_mode=rectangle"]
             arguments += VideoFormat.gif.encoderArguments
         case .video(let format, _):

@@ -30,6 +30,8 @@ package enum TerminationSignals {
     /// Ends the process by `signal`, as it would have ended without a handler (a shell
     /// sees 130 or 143).
     package static func endProcess(by number: Int32) -> Never {
+        // A recording still being saved leaves no hidden file.
+        TemporaryFiles.removeAll()
         signal(number, SIG_DFL)
         kill(getpid(), number)
         // A blocked signal waits for this thread to unblock it; the status says the same.
