@@ -163,15 +163,50 @@ class Compositor {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(r, byte(color.red), byte(color.green), byte(color.blue),
                                byte(color.alpha * item.opacity))
+        let box = hairlineBox()
         for polyline in layer.polylines where polyline.count >= 2 {
             linePoints.removeAll(keepingCapacity: true)
+            var last: Point?
             for p in polyline {
-                let device = viewport.devicePoint(item.transform.apply(to: p))
-                linePoints.append(SDL_FPoint(x: Float(device.x), y: Float(device.y)))
+                let point = viewport.devicePoint(item.transform.apply(to: p))
+                defer { last = point }
+                guard let from = last else { continue }
+                guard let (a, b) = box.clip(from, point) else { continue }
+                let start = SDL_FPoint(x: Float(a.x), y: Float(a.y))
+                if let end = linePoints.last, end.x == start.x, end.y == start.y {
+                    // The run goes on from where the last segment ended.
+                } else {
+                    drawLineRun()
+                    linePoints.append(start)
+                }
+                linePoints.append(SDL_FPoint(x: Float(b.x), y: Float(b.y)))
             }
-            SDL_RenderDrawLinesF(r, linePoints, Int32(linePoints.count))
+            drawLineRun()
         }
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
+    }
+
+    /// Draws the connected segments gathered in `linePoints`, and empties it.
+    private func drawLineRun() {
+        if linePoints.count >= 2 { SDL_RenderDrawLinesF(renderer.handle, linePoints, Int32(linePoints.count)) }
+        linePoints.removeAll(keepingCapacity: true)
+    }
+
+    /// The device pixels hairlines may light: the clip rectangle, or the whole output.
+    ///
+    /// Hairlines are clipped to it here, in floating point, before SDL sees them: SDL's
+    /// software renderer turns a line's ends into whole pixels by truncation, which lights
+    /// column 0 for a line ending at x = -0.3, and clips a line crossing the edge to a pixel on
+    /// the edge that the line never reaches. A window's renderer draws neither.
+    private func hairlineBox() -> LineClipBox {
+        var clip = SDL_Rect()
+        SDL_RenderGetClipRect(renderer.handle, &clip)
+        if clip.w <= 0 || clip.h <= 0 {
+            let size = renderer.outputSize
+            clip = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
+        }
+        return LineClipBox(minX: Double(clip.x), minY: Double(clip.y),
+                           maxX: Double(clip.x + clip.w), maxY: Double(clip.y + clip.h))
     }
 
     /// How much finer or coarser than the canvas to rasterize a layer drawn scaled, in steps
