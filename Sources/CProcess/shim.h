@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -64,6 +65,23 @@ static inline pid_t kiln_spawn_tied(const char *path, char *const argv[], char *
         }
         for (int i = 0; i < count; i++) {
             if (dup2(moved[i], i) < 0) { failure = errno; goto failed; }
+        }
+        // Nothing else of this process's goes with the child, with or without close-on-exec: a
+        // file another thread has open for writing (a script it is making) would stay open in
+        // the program for its life, and running that file then fails as busy.
+        // The pipe that reports a failed exec stays; it closes itself on exec.
+        unsigned keep = (unsigned)report[1];
+        int closed = -1;
+#ifdef SYS_close_range
+        if (keep >= (unsigned)count) {
+            closed = (keep == (unsigned)count ? 0 : (int)syscall(SYS_close_range, (unsigned)count, keep - 1, 0))
+                | (int)syscall(SYS_close_range, keep + 1, ~0U, 0);
+        }
+#endif
+        if (closed != 0) {
+            for (int fd = count; fd < 65536; fd++) {
+                if (fd != report[1]) close(fd);
+            }
         }
         sigset_t none;
         sigemptyset(&none);

@@ -45,6 +45,8 @@ struct JournalSummaryTests {
             journal.minimumRewriteSize = [512, 4096, 1 << 20][rewrite]
             var clock = 0.0, scenes = 0
             journal.beginScene(JournalScene(scene: "laser", seed: 1, origin: 0, tuning: []))
+            // The window's first frame: the scene is on disk from then on.
+            journal.endFrame(at: 0)
             for (kind, value) in steps { Self.apply(kind, value, to: journal, clock: &clock, scenes: &scenes) }
             // A kill cuts the file anywhere after its second line.
             var data = try Data(contentsOf: URL(fileURLWithPath: journal.path))

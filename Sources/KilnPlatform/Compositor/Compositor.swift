@@ -34,8 +34,6 @@ class Compositor {
     private var vertices: [SDL_Vertex] = []
     /// The polygon of the current item as a triangle list; reused so a frame allocates nothing.
     private var triangles: [SDL_Vertex] = []
-    /// The device points of the current hairline; reused like the triangles.
-    private var linePoints: [SDL_FPoint] = []
     /// How many layer contents were rasterized while drawing the last frame.
     private(set) var rasterizationsLastFrame = 0
     /// How many layer contents have been rasterized in all.
@@ -165,31 +163,30 @@ class Compositor {
                                byte(color.alpha * item.opacity))
         let box = hairlineBox()
         for polyline in layer.polylines where polyline.count >= 2 {
-            linePoints.removeAll(keepingCapacity: true)
+            // The runs of connected segments left after cutting, as SDL polylines.
+            var runs: [[SDL_FPoint]] = []
             var last: Point?
             for p in polyline {
                 let point = viewport.devicePoint(item.transform.apply(to: p))
                 defer { last = point }
-                guard let from = last else { continue }
-                guard let (a, b) = box.clip(from, point) else { continue }
-                let start = SDL_FPoint(x: Float(a.x), y: Float(a.y))
-                if let end = linePoints.last, end.x == start.x, end.y == start.y {
-                    // The run goes on from where the last segment ended.
+                guard let from = last, let (a, b) = box.clip(from, point) else { continue }
+                let start = SDL_FPoint(x: Float(a.x), y: Float(a.y)), end = SDL_FPoint(x: Float(b.x), y: Float(b.y))
+                if let previous = runs.last?.last, previous.x == start.x, previous.y == start.y {
+                    runs[runs.count - 1].append(end)
                 } else {
-                    drawLineRun()
-                    linePoints.append(start)
+                    runs.append([start, end])
                 }
-                linePoints.append(SDL_FPoint(x: Float(b.x), y: Float(b.y)))
             }
-            drawLineRun()
+            // A closed outline cut open by the frame's edge: its last run goes on into its
+            // first, so that their shared point is drawn once (SDL draws a closed polyline's
+            // first point once; two runs would blend it twice).
+            if runs.count >= 2, let end = runs.last?.last, let start = runs.first?.first, end.x == start.x, end.y == start.y {
+                let first = runs.removeFirst()
+                runs[runs.count - 1] += first.dropFirst()
+            }
+            for run in runs { SDL_RenderDrawLinesF(r, run, Int32(run.count)) }
         }
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
-    }
-
-    /// Draws the connected segments gathered in `linePoints`, and empties it.
-    private func drawLineRun() {
-        if linePoints.count >= 2 { SDL_RenderDrawLinesF(renderer.handle, linePoints, Int32(linePoints.count)) }
-        linePoints.removeAll(keepingCapacity: true)
     }
 
     /// The device pixels hairlines may light: the clip rectangle, or the whole output.

@@ -45,8 +45,15 @@ final class FFmpegProcess: @unchecked Sendable {
         let descriptors = [inPipe[0], null, errPipe[1]] + passing
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
-        let spawnError = errno
+        var child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
+        var spawnError = errno
+        // A program file still open for writing somewhere (being installed, or copied in)
+        // cannot run for that moment: try again for up to a second.
+        for _ in 0..<20 where child <= 0 && spawnError == ETXTBSY {
+            usleep(50_000)
+            child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
+            spawnError = errno
+        }
         close(inPipe[0])
         close(errPipe[1])
         if null >= 0 { close(null) }
