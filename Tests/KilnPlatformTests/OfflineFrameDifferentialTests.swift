@@ -35,23 +35,24 @@ import Testing
         return text
     }
 
-    @Test func randomLayerTreesRenderOfflineAsTheReferenceDrawsThem() async throws {
-        // One host per scale for the whole run, as a recording keeps one: its texture cache
-        // sees thousands of layers come and go.
+    /// Draws `count` trees of `trees` offline and with `ReferenceRenderer`, and asks `agree`
+    /// whether the two frames of each agree (it records what differs). A failing tree is
+    /// shrunk for at most `shrinkBudget` more trees; past that every other tree passes
+    /// unchecked, which ends the shrinking on the smallest failure, checked once more for the
+    /// report. One host per scale serves the whole run, as a recording keeps one: its texture
+    /// cache sees thousands of layers come and go. Returns how many trees were drawn.
+    static func compareRandomTrees<Input>(
+        count: Int, _ trees: Generator<LayerTreeSpec, some Sequence<Input>>,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        agree: (_ tree: LayerTreeSpec, _ actual: Bitmap, _ reference: Bitmap) -> Bool
+    ) async -> Int {
         var hosts: [Double: OffscreenHost] = [:]
         var drawn = 0
         var smallestFailure: String?, shrinkRuns = 0
-        print("offline frames: \(Self.treeCount) random trees on \(Int(Self.canvas.width))×"
-              + "\(Int(Self.canvas.height)) pt at \(LayerTreeGen.scales.map { "\($0)×" }.joined(separator: ", ")); "
-              + "tolerance: \(FrameTolerance.offline)")
-        let started = ContinuousClock.now
-
-        await propertyCheck(count: Self.treeCount, input: LayerTreeGen.trees(canvas: Self.canvas, kinds: Self.kinds)) { tree in
-            // Past the budget every other tree passes unchecked, which ends the shrinking on
-            // the smallest failure, checked once more for the report.
+        await propertyCheck(count: count, input: trees, perform: { tree in
             if let smallestFailure {
                 shrinkRuns += 1
-                guard shrinkRuns <= Self.shrinkBudget || Self.fingerprint(of: tree) == smallestFailure else { return }
+                guard shrinkRuns <= shrinkBudget || fingerprint(of: tree) == smallestFailure else { return }
             }
             let host = try hosts[tree.scale] ?? OffscreenHost(canvas: tree.canvas, scale: tree.scale)
             hosts[tree.scale] = host
@@ -62,8 +63,20 @@ import Testing
                                                      background: LayerTreeSpec.background)
 
             drawn += 1
-            let comparison = FrameMatch.expect(actual, matches: reference, name: "random-tree", details: tree.description)
-            if !comparison.isWithin(.offline) { smallestFailure = Self.fingerprint(of: tree) }
+            if !agree(tree, actual, reference) { smallestFailure = fingerprint(of: tree) }
+        }, sourceLocation: sourceLocation)
+        return drawn
+    }
+
+    @Test func randomLayerTreesRenderOfflineAsTheReferenceDrawsThem() async throws {
+        print("offline frames: \(Self.treeCount) random trees on \(Int(Self.canvas.width))×"
+              + "\(Int(Self.canvas.height)) pt at \(LayerTreeGen.scales.map { "\($0)×" }.joined(separator: ", ")); "
+              + "tolerance: \(FrameTolerance.offline)")
+        let started = ContinuousClock.now
+
+        let drawn = await Self.compareRandomTrees(
+            count: Self.treeCount, LayerTreeGen.trees(canvas: Self.canvas, kinds: Self.kinds)) { tree, actual, reference in
+            FrameMatch.expect(actual, matches: reference, name: "random-tree", details: tree.description).isWithin(.offline)
         }
 
         print("offline frames: \(drawn) trees drawn and compared in \(ContinuousClock.now - started)")

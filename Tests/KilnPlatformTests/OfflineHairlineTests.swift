@@ -67,31 +67,13 @@ import Testing
     }
 
     @Test func randomHairlinesLieWhereTheReferenceDrawsThem() async throws {
-        var hosts: [Double: OffscreenHost] = [:]
-        var drawn = 0
-        var smallestFailure: String?, shrinkRuns = 0
         let trees = LayerTreeGen.trees(canvas: OfflineFrameDifferentialTests.canvas, layers: 1...4, kinds: [.hairline])
 
-        await propertyCheck(count: max(1, OfflineFrameDifferentialTests.treeCount / 8), input: trees) { tree in
-            // Past the shrinking budget every other tree passes unchecked, as in the colour comparison.
-            if let smallestFailure {
-                shrinkRuns += 1
-                guard shrinkRuns <= OfflineFrameDifferentialTests.shrinkBudget
-                        || OfflineFrameDifferentialTests.fingerprint(of: tree) == smallestFailure else { return }
-            }
-            let host = try hosts[tree.scale] ?? OffscreenHost(canvas: tree.canvas, scale: tree.scale)
-            hosts[tree.scale] = host
-            let root = tree.makeRoot()
-
-            let actual = host.render(root: root, background: LayerTreeSpec.background)
-            let reference = ReferenceRenderer.render(root: root, canvas: tree.canvas, scale: tree.scale,
-                                                     background: LayerTreeSpec.background)
-
-            drawn += 1
+        let drawn = await OfflineFrameDifferentialTests.compareRandomTrees(
+            count: max(1, OfflineFrameDifferentialTests.treeCount / 8), trees) { tree, actual, reference in
             let extra = Self.strays(in: actual, from: reference), missing = Self.strays(in: reference, from: actual)
             let isWithin = extra.count <= Self.straysAllowed && missing.count <= Self.straysAllowed
             if !isWithin {
-                smallestFailure = OfflineFrameDifferentialTests.fingerprint(of: tree)
                 try? actual.writePNG(to: NSTemporaryDirectory() + "kiln-hairlines.actual.png")
                 try? reference.writePNG(to: NSTemporaryDirectory() + "kiln-hairlines.reference.png")
             }
@@ -102,6 +84,7 @@ import Testing
                 \(missing.count) (first at \(missing.first.map { "\($0.x), \($0.y)" } ?? "-"))
                 \(tree.description)
                 """)
+            return isWithin
         }
         #expect(drawn > 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KilnPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,12 +54,5 @@ public enum PrototypeCrashReport {
         // The earlier handler takes over: a fault happens again on return, an abort is raised again.
         sigaction(number, &previous[Int(number)], nil)
         raise(number)
-    }
-}
-
-extension UnsafeMutablePointer {
-    fileprivate func initialized(repeating value: Pointee, count: Int) -> Self {
-        initialize(repeating: value, count: count)
-        return self
     }
 }

@@ -116,10 +116,3 @@ public enum TemporaryFiles {
         raise(number)
     }
 }
-
-extension UnsafeMutablePointer {
-    fileprivate func initialized(repeating value: Pointee, count: Int) -> Self {
-        initialize(repeating: value, count: count)
-        return self
-    }
-}
