@@ -75,7 +75,7 @@ deb: bootstrap
 	$(MAKE) man MAN_CONFIGURATION=debug
 	scripts/package-deb $(STATIC_BUILD)/release/kiln $(MAN_PAGES) $(VERSION) $(DEB)
 
-# Issue 4's side-by-side: kiln, a plain C SDL program and LÖVE on the same particle workload.
+# The particle benchmark side by side: kiln, a plain C SDL program and LÖVE on the same workload.
 bench-particles: release
 	@scripts/bootstrap --bench
 	bench/run-particles.sh

@@ -13,7 +13,7 @@ private func pen(_ phase: PointerPhase, at time: Double, pressure: Double?) -> P
 
 private let loss = PenLoss(deviceName: "Wacom Intuos Pro M Pen", source: "evdev", time: 1.2, wasPressing: true)
 
-@Suite("HUD: a lost pen (#10)")
+@Suite("HUD: a lost pen")
 struct HUDPenLossTests {
     @Test("A pen lost mid-press: the notice takes the keys line and the source line turns to timed")
     func noticeWhilePressing() {

@@ -1,4 +1,4 @@
-// Bad input the live window goes on after (#10): a --tablet path it cannot use and an audio
+// Bad input the live window goes on after: a --tablet path it cannot use and an audio
 // driver that fails. Each is one line on stderr; the window opens and the scene runs.
 import Foundation
 import KilnTestSupport

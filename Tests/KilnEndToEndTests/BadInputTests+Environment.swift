@@ -1,4 +1,4 @@
-// The catalogue of bad inputs (#10), continued: unknown names, option values such as nan
+// The catalogue of bad inputs, continued: unknown names, option values such as nan
 // and inf, no display, no ffmpeg and outputs that cannot be written.
 import Foundation
 import KilnTestSupport

@@ -1,4 +1,4 @@
-// The catalogue of bad inputs (#10) as users meet it: the real kiln binary given broken
+// The catalogue of bad inputs as users meet it: the real kiln binary given broken
 // scripts, tuning files and recordings. Each case is one `kiln:` line on standard error, a
 // non-zero exit where Kiln cannot go on, nothing written, and never a crash or a hang:
 // every run has a time limit. The options, displays, ffmpeg and outputs are in

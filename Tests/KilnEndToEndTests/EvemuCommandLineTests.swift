@@ -72,7 +72,7 @@ struct EvemuCommandLineTests {
         #expect(result.stderr.contains("not both"))
     }
 
-    @Test("--evemu-cut cuts the drag off mid-press: the ring falls back to time, is selected, then cancelled (#10)")
+    @Test("--evemu-cut cuts the drag off mid-press: the ring falls back to time, is selected, then cancelled")
     func cutMidPress() throws {
         let result = try run(["render", "pressure", "--events", "--at", "6",
                               "--evemu", tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-drag.events").path,

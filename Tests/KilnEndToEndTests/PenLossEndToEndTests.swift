@@ -7,7 +7,7 @@ import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.
 extension EndToEndTests {
-    @Test("#10: a pen cut off mid-press in the window: timed fallback to selected, cancelled, then the mouse works")
+    @Test("a pen cut off mid-press in the window: timed fallback to selected, cancelled, then the mouse works")
     func penLostMidPressInTheRealWindow() throws {
         let drag = ProjectFiles.tablets.appendingPathComponent("Wacom-Intuos4-6x9.stylus-drag.events").path
         let description = ProjectFiles.tablets.appendingPathComponent("Wacom-Intuos4-6x9-Pen.desc").path

@@ -4,7 +4,7 @@ import KilnPlatform
 import KilnTestSupport
 import Testing
 
-/// `kiln bench scenes` and `kiln soak` (#10), run as users run them.
+/// `kiln bench scenes` and `kiln soak`, run as users run them.
 @Suite("Scene benchmarks and soaks")
 struct SceneBenchTests {
     let kiln: URL

@@ -52,7 +52,7 @@ struct AudioDiskTests {
         #expect(abs(after / before - 0.5) < 0.12, "before \(before), after \(after)")
     }
 
-    @Test("L2/L3 (#5): the laser scene's hum is heard while the laser is on, then silence after leaving")
+    @Test("L2/L3: the laser scene's hum is heard while the laser is on, then silence after leaving")
     func laserSceneHumThenSilence() throws {
         var events: [String] = []
         let levels = try recordDiskOutput { audio, output in

@@ -2,7 +2,7 @@
 import KilnCore
 import Testing
 
-/// The offscreen compositor's shortcuts (#10): hand-blitted pieces, hidden layers left out,
+/// The offscreen compositor's shortcuts: hand-blitted pieces, hidden layers left out,
 /// textures trimmed to what they show. Each must look exactly like the long way round.
 @Suite("Compositor fast paths")
 struct CompositorFastPathTests {

@@ -115,7 +115,7 @@ struct EvemuReplayTests {
     }
 }
 
-@Suite("Evemu replay cut off mid-press: the tablet is lost, the press goes on by time (#10)")
+@Suite("Evemu replay cut off mid-press: the tablet is lost, the press goes on by time")
 struct EvemuCutTests {
     @Test("A cut mid-press ends in one moved event without pressure, then a cancel 5 s later; nothing after the cut")
     func cutEvents() throws {

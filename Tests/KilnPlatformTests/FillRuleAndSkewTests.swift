@@ -2,7 +2,7 @@ import KilnCore
 import KilnPlatform
 import Testing
 
-/// Fill rules and sheared layers as they come out of the offscreen compositor (#2).
+/// Fill rules and sheared layers as they come out of the offscreen compositor.
 @Suite("Fill rules and skew")
 struct FillRuleAndSkewTests {
     /// Whether the device pixel at world point (x, y) at 2× is mostly red.

@@ -53,7 +53,7 @@ struct HUDRenderTests {
         try Snapshot.assertMatches(try render(scene, at: 0.6, bounds: true), named: "laser-hud-bounds@1x")
     }
 
-    @Test("#10: the pressure ring after its pen was lost: the HUD names the device, the hint says the press goes on")
+    @Test("the pressure ring after its pen was lost: the HUD names the device, the hint says the press goes on")
     func pressurePenLost() throws {
         let scene = PressureScene(context: SceneContext(canvasSize: canvas))
         let button = try #require(scene.primaryControl)

@@ -3,7 +3,7 @@ import KilnCore
 @testable import KilnPlatform
 import Testing
 
-/// SDL events become canvas-space pointer events and keys in one place (#3), through the
+/// SDL events become canvas-space pointer events and keys in one place, through the
 /// letterboxing viewport (X2) and the display's pixel ratio.
 @Suite("Input translation and the window-to-canvas mapping")
 struct InputTranslatorTests {

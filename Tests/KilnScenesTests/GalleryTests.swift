@@ -42,7 +42,7 @@ struct GalleryTests {
         #expect(afterBackwards == afterSecond)
     }
 
-    @Test("#2: the gallery fills shapes with the even-odd rule, leaving a hole")
+    @Test("the gallery fills shapes with the even-odd rule, leaving a hole")
     func evenOddFills() throws {
         let (gallery, _) = try makeGallery()
 
@@ -54,7 +54,7 @@ struct GalleryTests {
         #expect(ring.path.elements.filter { if case .move = $0 { true } else { false } }.count == 2)
     }
 
-    @Test("#2: strokes are trimmed at their start as well as their end, and dashes shifted by a phase")
+    @Test("strokes are trimmed at their start as well as their end, and dashes shifted by a phase")
     func trimmingAndDashPhase() throws {
         let (gallery, _) = try makeGallery()
 
@@ -67,7 +67,7 @@ struct GalleryTests {
         #expect(dots[0].lineDashPhase == 0 && dots[1].lineDashPhase > 0)
     }
 
-    @Test("#2: every line join is shown, each with a different line cap")
+    @Test("every line join is shown, each with a different line cap")
     func joinsAndCaps() throws {
         let (gallery, _) = try makeGallery()
 
@@ -80,7 +80,7 @@ struct GalleryTests {
         #expect(zigzags.allSatisfy { $0.strokeColor != nil && $0.lineWidth >= 4 })
     }
 
-    @Test("#2: a layer is skewed by a shear, not only rotated or scaled")
+    @Test("a layer is skewed by a shear, not only rotated or scaled")
     func skewedLayer() throws {
         let (gallery, _) = try makeGallery()
 
@@ -90,7 +90,7 @@ struct GalleryTests {
         #expect(skewed.transform.c != 0 && skewed.transform.b == 0 && skewed.transform.a == 1 && skewed.transform.d == 1)
     }
 
-    @Test("#2: text is justified and truncated at the start and in the middle")
+    @Test("text is justified and truncated at the start and in the middle")
     func textOptions() throws {
         let (gallery, _) = try makeGallery()
 
@@ -102,7 +102,7 @@ struct GalleryTests {
         #expect(start.truncationMode == .start && middle.truncationMode == .middle)
     }
 
-    @Test("#2: the section cards follow one another down the iPhone 14 canvas without overlapping")
+    @Test("the section cards follow one another down the iPhone 14 canvas without overlapping")
     func fitsTheCanvas() throws {
         let (gallery, _) = try makeGallery()
         let canvas = Rect(origin: .zero, size: DevicePreset.iPhone14.size)

@@ -36,7 +36,7 @@ private func pressLosingPressure(pressure: Double, lossAt: Double, end: Double, 
     return (frames, model)
 }
 
-@Suite("Pressure intention: losing the pressure source mid-press (P2, #10)")
+@Suite("Pressure intention: losing the pressure source mid-press (P2)")
 struct PressureFallbackTests {
     @Test("A press at half the full press loses its pen at 1.5 s: 0.5 stays, then the ring is full exactly 1.0 s later")
     func fullOneSecondAfterLoss() {

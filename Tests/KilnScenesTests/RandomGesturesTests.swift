@@ -2,7 +2,7 @@ import KilnCore
 import KilnScenes
 import Testing
 
-/// The random input `kiln soak` gives scenes (#10).
+/// The random input `kiln soak` gives scenes.
 @Suite("Random gestures")
 struct RandomGesturesTests {
     private func run(seed: UInt64, seconds: Double) -> [RandomGestures.Action] {

@@ -3,8 +3,8 @@ import KilnCore
 import KilnScenes
 import Testing
 
-/// The script from issue 3, with its POINT placeholders filled in.
-let issueExampleScript = """
+/// An input script that uses every kind of step, with its POINT placeholders filled in.
+let everyStepScript = """
 {"scene": "laser", "device": "iphone-14", "seed": 1, "steps": [
   {"wait": 0.5},
   {"down": {"at": [100, 200], "pointer": "pen", "pressure": 0.3}},
@@ -23,7 +23,7 @@ let issueExampleScript = """
 struct ScriptParserTests {
     @Test("The example script from the issue parses into its ten steps")
     func issueExample() throws {
-        let script = try InputScriptParser.parse(issueExampleScript, file: "example.json")
+        let script = try InputScriptParser.parse(everyStepScript, file: "example.json")
 
         #expect(script.scene == "laser" && script.device == "iphone-14" && script.seed == 1)
         #expect(script.steps.map(\.kind) == InputScriptParser.stepKinds)
@@ -56,7 +56,7 @@ struct ScriptParserTests {
 
     @Test("Writing a script as JSON and reading it back gives the same steps")
     func roundTrip() throws {
-        let original = try InputScriptParser.parse(issueExampleScript)
+        let original = try InputScriptParser.parse(everyStepScript)
         var script = original
         script.steps.append(.events([
             ScriptEvent(time: 0.1, phase: .moved, location: Point(0.1, 1e-5), device: .touch,

@@ -91,7 +91,7 @@ struct ScriptPlayerTests {
 
     @Test("The duration is known without a scene and the player finishes only at its end")
     func durationAndFinish() throws {
-        let script = try InputScriptParser.parse(issueExampleScript)
+        let script = try InputScriptParser.parse(everyStepScript)
         var player = ScriptPlayer(script: InputScript(steps: [.wait(0.25), .hold(duration: 1)]),
                                   startTime: 2)
 
@@ -106,7 +106,7 @@ struct ScriptPlayerTests {
 
     @Test("Playing frame by frame gives the same events as playing all at once")
     func frameByFrame() throws {
-        let script = try InputScriptParser.parse(issueExampleScript)
+        let script = try InputScriptParser.parse(everyStepScript)
         let scene = ProbeScene()
         for name in ["laser", "undo"] {
             let layer = Layer()

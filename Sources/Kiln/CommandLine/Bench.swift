@@ -11,7 +11,7 @@ struct Bench: ParsableCommand {
         subcommands: [ScenesBench.self, ParticlesBench.self, RenderBench.self])
 }
 
-/// `kiln bench particles`: issue 4's particle workload through the emitter layer and compositor.
+/// `kiln bench particles`: the fixed particle workload through the emitter layer and compositor.
 struct ParticlesBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "particles",
@@ -73,7 +73,7 @@ struct ParticlesBench: ParsableCommand {
 }
 
 /// `kiln bench scenes`: every scene's shipped scripts, frame by frame at 2×, as the window
-/// would draw them (issue 10).
+/// would draw them.
 struct ScenesBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenes",

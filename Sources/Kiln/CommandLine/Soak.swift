@@ -5,7 +5,7 @@ import KilnPlatform
 import KilnScenes
 
 /// `kiln soak SCENE --minutes N`: random input for a while, headless, to show that frames
-/// stay quick and memory stays put (#10).
+/// stay quick and memory stays put.
 struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Drive a scene with random input for minutes, headless; report frame times and memory.",

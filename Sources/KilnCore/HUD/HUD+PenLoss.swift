@@ -1,4 +1,4 @@
-/// A pen lost while the HUD shows (#10): one line under the pressure graph, in place of the
+/// A pen lost while the HUD shows: one line under the pressure graph, in place of the
 /// keys line, such as "Wacom Intuos Pro pen lost — timed fallback". A name too long for the
 /// panel loses its middle, so what happens now stays readable.
 struct PenLossNotice: Equatable {

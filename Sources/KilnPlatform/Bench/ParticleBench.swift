@@ -1,5 +1,5 @@
 // `kiln bench particles`: times kiln's own pipeline (emitter layer, render list, compositor,
-// SDL present) on issue 4's fixed particle workload. Limits: headless means SDL's software
+// SDL present) on a fixed particle workload. Limits: headless means SDL's software
 // renderer on a memory surface at scale 1; --window needs a display and uses whatever SDL
 // picks there with vsync off (OpenGL under X, Mesa's llvmpipe under Xvfb), so the numbers
 // compare only with other programs run on the same machine in the same session.

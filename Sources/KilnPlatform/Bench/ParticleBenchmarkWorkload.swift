@@ -1,6 +1,6 @@
 import KilnCore
 
-/// The particle workload of `kiln bench particles` (issue 4), as an emitter configuration.
+/// The particle workload of `kiln bench particles`, as an emitter configuration.
 ///
 /// Emitter at the canvas centre, uniform area ±16 pt, direction up, spread π, speed
 /// 60–320 pt/s, gravity 400 pt/s² down, lifetime 0.9–1.1 s, birth rate `count` per second,
