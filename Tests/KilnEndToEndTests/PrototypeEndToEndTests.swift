@@ -2,6 +2,7 @@
 // renders it, and `kiln dev` keeps it live in a window on a private Xvfb server while the
 // test edits its Swift file. Needs the Swift toolchain kiln was built with.
 import Foundation
+import KilnCore
 import KilnScenes
 import KilnTestSupport
 import Testing

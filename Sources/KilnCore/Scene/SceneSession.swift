@@ -1,4 +1,3 @@
-import KilnCore
 
 /// A scene being shown: its input comes live, from a script, or both, and can be captured.
 ///

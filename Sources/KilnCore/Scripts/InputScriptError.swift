@@ -1,4 +1,3 @@
-import KilnCore
 
 /// What is wrong with an input script, and where: file, line and field.
 ///

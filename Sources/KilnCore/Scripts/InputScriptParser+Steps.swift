@@ -1,4 +1,3 @@
-import KilnCore
 
 // The body of each step kind.
 extension InputScriptParser {

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// One tunable value of a scene: its key in the file, what it means, and how it is read
 /// from and written to the scene's tuning.

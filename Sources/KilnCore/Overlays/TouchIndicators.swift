@@ -1,4 +1,3 @@
-import KilnCore
 
 /// Soft circles where pointers touch the canvas, the way demo videos of phone prototypes
 /// show fingers (X5, `--touches`).

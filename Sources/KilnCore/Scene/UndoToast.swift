@@ -1,14 +1,16 @@
-import KilnCore
 
 /// The "… deleted · Undo" toast the scenes show after a delete (X7): a dark pill near the
 /// bottom of the canvas that rises in, and fades after a while unless Undo is tapped first.
-final class UndoToast {
+public final class UndoToast {
     /// The pill, named "toast"; its Undo label is "toast.undo".
-    let layer = Layer()
+    public let layer = Layer()
     private var hideAt: Double?
 
+    /// An empty toast; `build(message:canvas:bottomInset:color:shadowOpacity:)` lays it out.
+    public init() {}
+
     /// Lays the pill out `bottomInset` points above the canvas's bottom, hidden.
-    func build(message: String, canvas: Size, bottomInset: Double, color: Color, shadowOpacity: Double) {
+    public func build(message: String, canvas: Size, bottomInset: Double, color: Color, shadowOpacity: Double) {
         let width = min(320, canvas.width - 40)
         layer.name = "toast"
         layer.frame = Rect((canvas.width - width) / 2, canvas.height - bottomInset, width, 52)
@@ -28,7 +30,7 @@ final class UndoToast {
     }
 
     /// Rises in at scene time `now` and stays for `duration` seconds.
-    func show(at now: Double, for duration: Double) {
+    public func show(at now: Double, for duration: Double) {
         hideAt = now + duration
         layer.removeAllAnimations()
         layer.opacity = 1
@@ -38,7 +40,7 @@ final class UndoToast {
     }
 
     /// Fades out, if shown.
-    func hide() {
+    public func hide() {
         hideAt = nil
         guard layer.opacity > 0 else { return }
         layer.opacity = 0
@@ -46,7 +48,7 @@ final class UndoToast {
     }
 
     /// Hides the toast once its time is up.
-    func update(now: Double) {
+    public func update(now: Double) {
         if let hideAt, now >= hideAt { hide() }
     }
 }

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// Endless random input for a scene, as a restless user gives it: drags, flicks, taps, pen
 /// presses with changing pressure, two fingers at once, Undo, and now and then a pointer

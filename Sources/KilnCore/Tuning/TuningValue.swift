@@ -1,4 +1,3 @@
-import KilnCore
 
 // Not `indirect`: the arrays already hold nested values out of line. An indirect case keeps
 // its payload in a box whose address carries the case in its spare bits, which

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// One thing a script makes happen: a pointer event or a key press, at a scene time.
 public enum ScriptOutput: Hashable, Sendable {

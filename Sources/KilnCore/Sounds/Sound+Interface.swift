@@ -1,4 +1,3 @@
-import KilnCore
 
 // Interface sounds that several scenes play. Each keeps the seed it has always had, so its
 // samples stay the same whatever other sounds are declared.

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// Captures live input as an input script (`--capture FILE`), for replay with `ScriptPlayer`.
 ///

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// What a step emits: single outputs and motions sampled on demand, so that a long hold
 /// never holds its thousands of events in memory.

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// The one pointer a script drives between steps, and how each step moves it.
 ///

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// The on-screen note of a tuning file that does not check out (X4): a dark red strip at
 /// the top of the canvas with the error and its line, over everything the scene draws.

@@ -1,5 +1,4 @@
 import Foundation
-import KilnCore
 
 /// The tuning files of one scene: found, read, checked, and watched for saves (X4).
 ///

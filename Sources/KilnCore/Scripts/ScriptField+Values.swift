@@ -1,4 +1,3 @@
-import KilnCore
 
 // The value types scripts share: points, pressures, pointers, curves and keys.
 extension ScriptField {

@@ -1,5 +1,4 @@
 import Foundation
-import KilnCore
 
 /// An interaction prototype: a layer tree that reacts to pointer input and time.
 ///

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// A tuning file's text and the name its messages use.
 public struct TuningSource: Equatable, Sendable {

@@ -1,9 +1,8 @@
-import KilnCore
 
 /// Small factories that keep scene construction readable.
 extension TextLayer {
     /// A text layer with its frame, string and font set.
-    static func make(_ string: String, frame: Rect, size: Double, weight: FontWeight = .regular,
+    public static func make(_ string: String, frame: Rect, size: Double, weight: FontWeight = .regular,
                      color: Color = Palette.label, alignment: TextAlignment = .left) -> TextLayer {
         let layer = TextLayer()
         layer.frame = frame
@@ -18,7 +17,7 @@ extension TextLayer {
 
 extension Layer {
     /// A plain layer with a frame and optional fill and corner radius.
-    static func make(frame: Rect, color: Color? = nil, cornerRadius: Double = 0, name: String? = nil) -> Layer {
+    public static func make(frame: Rect, color: Color? = nil, cornerRadius: Double = 0, name: String? = nil) -> Layer {
         let layer = Layer()
         layer.frame = frame
         layer.backgroundColor = color
@@ -28,7 +27,7 @@ extension Layer {
     }
 
     /// Gives the layer a soft drop shadow, the way iOS cards have one.
-    func applyCardShadow() {
+    public func applyCardShadow() {
         shadowColor = .black
         shadowOpacity = 0.12
         shadowRadius = 10

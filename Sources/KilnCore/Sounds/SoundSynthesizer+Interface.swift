@@ -1,5 +1,4 @@
 import Foundation
-import KilnCore
 
 // Interface sounds: short, soft and pitched above the laser so they read through it.
 

@@ -1,5 +1,4 @@
 import Foundation
-import KilnCore
 
 /// Reads input scripts (X6) from JSON, reporting the line and field of any problem.
 ///

@@ -1,4 +1,3 @@
-import KilnCore
 
 /// A scripted run of pointer and key input (X6), as read from a `.json` file.
 ///

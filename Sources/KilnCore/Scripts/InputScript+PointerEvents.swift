@@ -1,4 +1,3 @@
-import KilnCore
 
 extension InputScript {
     /// A script that replays recorded pointer events verbatim at their own scene times
