@@ -82,7 +82,7 @@ final class BottomSheetScene: Scene {
         root.addSublayer(StatusBar.homeIndicator(size: size))
 
         pan.minimumDistance = 4
-        pan.onChange = { [weak self] _ in self?.panChanged() }
+        pan.onChange { [weak self] _ in self?.panChanged() }
         dispatcher.add(pan, to: sheet.card)
     }
 
