@@ -62,10 +62,7 @@ extension PrototypeTemplate {
                 root.addSublayer(card)
                 home = card.position
 
-                let pan = PanGestureRecognizer { [weak self] recognizer in
-                    guard let self, let pan = recognizer as? PanGestureRecognizer else { return }
-                    self.drag(pan)
-                }
+                let pan = PanGestureRecognizer { [weak self] in self?.drag($0) }
                 pan.minimumDistance = 2
                 dispatcher.add(pan, to: card)
             }
