@@ -46,7 +46,7 @@ public struct PrototypeTemplate: Sendable {
 
     /// The tuning file: the starter scene's defaults, as `kiln tuning --defaults` writes them.
     public var tuningText: String {
-        StarterTuning.fileText(StarterTuning()).replacingOccurrences(of: StarterTuning.title, with: "\(name): a card you drag, which springs home")
+        StarterTuning.fileText(StarterTuning(), ofPrototype: true).replacingOccurrences(of: StarterTuning.title, with: "\(name): a card you drag, which springs home")
     }
 
     /// A script that drags the card away twice and lets it spring home.
