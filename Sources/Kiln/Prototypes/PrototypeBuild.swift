@@ -43,7 +43,7 @@ package struct PrototypeBuild: Equatable, Sendable {
         import Kiln
 
         @_cdecl("\(entrySymbol)")
-        package func _kilnPrototypeEntry() -> UnsafeMutableRawPointer {
+        public func _kilnPrototypeEntry() -> UnsafeMutableRawPointer {
             Unmanaged.passRetained(PrototypeBox(prototype)).toOpaque()
         }
 

@@ -5,12 +5,13 @@ import Glibc
 #endif
 
 /// A prototype as a compiled library hands it over: boxed, so that it crosses a C function.
-package final class PrototypeBox: Sendable {
+/// Public because the entry file generated into each prototype makes one.
+public final class PrototypeBox: Sendable {
     /// The folder's `prototype`.
-    package let prototype: Prototype
+    public let prototype: Prototype
 
     /// Boxes `prototype`.
-    package init(_ prototype: Prototype) {
+    public init(_ prototype: Prototype) {
         self.prototype = prototype
     }
 }
