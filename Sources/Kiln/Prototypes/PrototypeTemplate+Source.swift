@@ -1,7 +1,7 @@
 extension PrototypeTemplate {
     /// The Swift file: a tuning type, a scene with a card to drag, and the `prototype`.
     /// Its tuning fields are `StarterTuning`'s, so that `tuning.toml` matches them.
-    public var swiftSource: String {
+    package var swiftSource: String {
         """
         import Kiln
 

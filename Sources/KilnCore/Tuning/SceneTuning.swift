@@ -66,11 +66,16 @@ extension SceneTuning {
     }
 
     /// The tuning as a commented file: every field under its table, with its help above it
-    /// and, when `origins` are given, where its value came from beside it.
-    public static func fileText(_ tuning: Self, origins: [String: String]? = nil) -> String {
-        var lines = ["# \(title)", "#",
-                     "# Every value the scene uses. Save a copy as ~/.config/kiln/<scene>.toml or pass",
-                     "# --tuning FILE: the running app reloads it within half a second of a save.",
+    /// and, when `origins` are given, where its value came from beside it. `ofPrototype`
+    /// heads it as a prototype folder's own `tuning.toml` rather than a copy for the user's
+    /// config folder.
+    public static func fileText(_ tuning: Self, origins: [String: String]? = nil, ofPrototype: Bool = false) -> String {
+        let home = ofPrototype
+            ? ["# Every value the scene uses: the prototype's tuning.toml, in its folder. kiln dev",
+               "# reloads it within half a second of a save; --tuning FILE goes over it."]
+            : ["# Every value the scene uses. Save a copy as ~/.config/kiln/<scene>.toml or pass",
+               "# --tuning FILE: the running app reloads it within half a second of a save."]
+        var lines = ["# \(title)", "#"] + home + [
                      "# Colours are \"#RRGGBB\" or \"#RRGGBBAA\"; springs take a damping ratio (1: no",
                      "# overshoot) and a response (the undamped period, in seconds)."]
         var table: String?
@@ -98,6 +103,8 @@ public struct TuningProfile: Sendable {
     public let describe: @Sendable ([TuningSource]) throws(TuningError) -> String
     /// The defaults as the shipped file has them.
     public let defaultsText: @Sendable () -> String
+    /// The defaults as a prototype folder's own `tuning.toml` has them.
+    public let prototypeDefaultsText: @Sendable () -> String
 
     /// The profile of a tuning type.
     public static func of<Tuning: SceneTuning>(_ type: Tuning.Type) -> TuningProfile {
@@ -107,6 +114,7 @@ public struct TuningProfile: Sendable {
                 let resolved = try Tuning.resolve(sources)
                 return Tuning.fileText(resolved.value, origins: resolved.origins)
             },
-            defaultsText: { Tuning.fileText(Tuning()) })
+            defaultsText: { Tuning.fileText(Tuning()) },
+            prototypeDefaultsText: { Tuning.fileText(Tuning(), ofPrototype: true) })
     }
 }
