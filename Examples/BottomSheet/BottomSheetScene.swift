@@ -78,8 +78,8 @@ final class BottomSheetScene: Scene {
         scrim.isHitTestable = false
         root.addSublayer(scrim)
         root.addSublayer(sheet.card)
-        root.addSublayer(StatusBar.make(width: size.width))
-        root.addSublayer(StatusBar.homeIndicator(size: size))
+        root.addSublayer(StatusBar.make(width: size.width, color: Palette.label))
+        root.addSublayer(StatusBar.homeIndicator(size: size, color: Palette.label))
 
         pan.minimumDistance = 4
         pan.onChange { [weak self] _ in self?.panChanged() }

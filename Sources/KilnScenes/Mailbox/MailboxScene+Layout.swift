@@ -68,15 +68,9 @@ extension MailboxScene {
         titleBar.frame = Rect(0, 0, w, Self.titleBarHeight)
         titleBar.backgroundColor = tuning.segmentColors[selectedSegment]
         inbox.addSublayer(titleBar)
-        titleBar.addSublayer(TextLayer.make("9:41", frame: Rect(34, 15, 60, 20), size: 16, weight: .semibold,
-                                            color: .white))
-        let battery = Layer.make(frame: Rect(w - 52, 18, 25, 12), cornerRadius: 3.5)
-        battery.borderColor = Color(white: 1, alpha: 0.8)
-        battery.borderWidth = 1
-        battery.addSublayer(Layer.make(frame: Rect(2, 2, 18, 8), color: .white, cornerRadius: 1.5))
-        titleBar.addSublayer(battery)
+        titleBar.addSublayer(StatusBar.make(width: w, color: .white, style: .compact))
 
-        let barMid = 47 + 28.0
+        let barMid = StatusBar.height + 28
         menuButton.frame = Rect(8, barMid - 22, 44, 44)
         menuButton.addSublayer(MailboxIcon.menu.layer(frame: Rect(10, 10, 24, 24)))
         titleBar.addSublayer(menuButton)
