@@ -120,10 +120,10 @@ enum MapBackdrop {
 
     /// Points of interest: a coloured disc with a white glyph and the place's name.
     private static func places(_ w: Double, _ h: Double) -> [Layer] {
-        [("☕", "Ritual Coffee", Color(hex: 0xFF9500), Point(w * 0.3, h * 0.33)),
+        [("☕", "Ritual Coffee", Palette.orange, Point(w * 0.3, h * 0.33)),
          ("★", "Tartine", Color(hex: 0xFF6B3D), Point(w * 0.66, h * 0.38)),
-         ("♫", "The Chapel", Color(hex: 0xAF52DE), Point(w * 0.5, h * 0.2)),
-         ("✚", "Walgreens", Color(hex: 0xFF3B30), Point(w * 0.22, h * 0.58))]
+         ("♫", "The Chapel", Palette.purple, Point(w * 0.5, h * 0.2)),
+         ("✚", "Walgreens", Palette.red, Point(w * 0.22, h * 0.58))]
             .map { glyph, name, color, centre in
                 let pin = Layer()
                 pin.frame = Rect(centre.x - 60, centre.y - 11, 120, 40)
@@ -148,11 +148,11 @@ enum MapBackdrop {
         let halo = Layer()
         halo.name = "you"
         halo.frame = Rect(centre.x - 30, centre.y - 30, 60, 60)
-        halo.backgroundColor = Color(hex: 0x0A84FF, alpha: 0.16)
+        halo.backgroundColor = Palette.tint.withAlpha(0.16)
         halo.cornerRadius = 30
         let dot = Layer()
         dot.frame = Rect(20, 20, 20, 20)
-        dot.backgroundColor = Color(hex: 0x0A84FF)
+        dot.backgroundColor = Palette.tint
         dot.cornerRadius = 10
         dot.borderWidth = 3.5
         dot.borderColor = .white
@@ -186,14 +186,8 @@ enum MapBackdrop {
     static func text(_ string: String, at centre: Point, size: Double, weight: FontWeight,
                      color: Color) -> TextLayer {
         let lines = Double(string.split(separator: "\n").count)
-        let layer = TextLayer()
-        layer.frame = Rect(centre.x - 70, centre.y - size * 0.7 * lines, 140, size * 1.4 * lines)
-        layer.string = string
-        layer.fontSize = size
-        layer.fontWeight = weight
-        layer.foregroundColor = color
-        layer.alignmentMode = .center
-        layer.isVerticallyCentered = true
-        return layer
+        let frame = Rect(centre.x - 70, centre.y - size * 0.7 * lines, 140, size * 1.4 * lines)
+        return TextLayer.make(string, frame: frame, size: size, weight: weight, color: color, alignment: .center,
+                              isVerticallyCentered: true)
     }
 }

@@ -21,24 +21,26 @@ struct SheetLayers {
 
     static let headerHeight = 70.0
     static let rowHeight = 62.0
+    /// The grey of the search field's placeholder and glass and of the rows' details.
+    static let secondaryText = Color(hex: 0x8A8A8E)
 
-    static let places: [(glyph: String, title: String, detail: String, color: UInt32)] = [
-        ("⌂", "Home", "1.2 km · 742 Valencia St", 0x0A84FF),
-        ("✉", "Work", "3.4 km · 500 Howard St", 0x8E8E93),
-        ("☕", "Ritual Coffee Roasters", "Café · 350 m", 0xFF9500),
-        ("★", "Tartine Bakery", "Bakery · 600 m · Open until 19:00", 0xFF6B3D),
-        ("♫", "The Chapel", "Music venue · 450 m", 0xAF52DE),
-        ("☘", "Dolores Park", "Park · 800 m", 0x34C759),
-        ("✚", "Walgreens", "Pharmacy · 500 m · Open 24 hours", 0xFF3B30),
-        ("✈", "SFO International", "Airport · 21 km", 0x5856D6),
-        ("⚓", "Pier 39", "Landmark · 6.8 km", 0x30B0C7),
-        ("☕", "Four Barrel Coffee", "Café · 700 m", 0xFF9500),
-        ("★", "Flour + Water", "Italian · 1.1 km", 0xFF6B3D),
-        ("♫", "The Independent", "Music venue · 3.0 km", 0xAF52DE),
-        ("☘", "Golden Gate Park", "Park · 5.2 km", 0x34C759),
-        ("⌂", "Mum's", "9.7 km · 12 Marina Blvd", 0x0A84FF),
-        ("★", "Zuni Café", "Mediterranean · 2.2 km", 0xFF6B3D),
-        ("⚓", "Ferry Building", "Market · 4.1 km", 0x30B0C7),
+    static let places: [(glyph: String, title: String, detail: String, color: Color)] = [
+        ("⌂", "Home", "1.2 km · 742 Valencia St", Palette.tint),
+        ("✉", "Work", "3.4 km · 500 Howard St", Palette.gray),
+        ("☕", "Ritual Coffee Roasters", "Café · 350 m", Palette.orange),
+        ("★", "Tartine Bakery", "Bakery · 600 m · Open until 19:00", Color(hex: 0xFF6B3D)),
+        ("♫", "The Chapel", "Music venue · 450 m", Palette.purple),
+        ("☘", "Dolores Park", "Park · 800 m", Palette.green),
+        ("✚", "Walgreens", "Pharmacy · 500 m · Open 24 hours", Palette.red),
+        ("✈", "SFO International", "Airport · 21 km", Palette.indigo),
+        ("⚓", "Pier 39", "Landmark · 6.8 km", Palette.teal),
+        ("☕", "Four Barrel Coffee", "Café · 700 m", Palette.orange),
+        ("★", "Flour + Water", "Italian · 1.1 km", Color(hex: 0xFF6B3D)),
+        ("♫", "The Independent", "Music venue · 3.0 km", Palette.purple),
+        ("☘", "Golden Gate Park", "Park · 5.2 km", Palette.green),
+        ("⌂", "Mum's", "9.7 km · 12 Marina Blvd", Palette.tint),
+        ("★", "Zuni Café", "Mediterranean · 2.2 km", Color(hex: 0xFF6B3D)),
+        ("⚓", "Ferry Building", "Market · 4.1 km", Palette.teal),
     ]
 
     /// The sheet for a canvas of `size`, its list viewport `viewportHeight` points tall.
@@ -87,31 +89,31 @@ struct SheetLayers {
         lens.move(to: Point(11.6, 11.6))
         lens.addLine(to: Point(15.5, 15.5))
         glass.path = lens
-        glass.strokeColor = Color(hex: 0x8A8A8E)
+        glass.strokeColor = Self.secondaryText
         glass.lineWidth = 2
         glass.lineCap = .round
         field.addSublayer(glass)
-        field.addSublayer(Self.text("Search Maps", frame: Rect(34, 0, 200, 38), size: 17,
-                                    color: Color(hex: 0x8A8A8E), centred: true))
+        field.addSublayer(TextLayer.make("Search Maps", frame: Rect(34, 0, 200, 38), size: 17,
+                                         color: Self.secondaryText, isVerticallyCentered: true))
 
         let avatar = GradientLayer()
         avatar.frame = Rect(width - 52, 21, 36, 36)
         avatar.colors = [Color(hex: 0xA2A2AA), Color(hex: 0x7C7C84)]
         avatar.cornerRadius = 18
-        avatar.addSublayer(Self.text("JA", frame: Rect(0, 0, 36, 36), size: 15, weight: .semibold,
-                                     color: .white, alignment: .center, centred: true))
+        avatar.addSublayer(TextLayer.make("JA", frame: Rect(0, 0, 36, 36), size: 15, weight: .semibold,
+                                          color: .white, alignment: .center, isVerticallyCentered: true))
         header.addSublayer(avatar)
 
         headerRule.frame = Rect(0, Self.headerHeight - 0.5, width, 0.5)
-        headerRule.backgroundColor = Color(hex: 0xD1D1D6)
+        headerRule.backgroundColor = Palette.gray4
         headerRule.opacity = 0
         header.addSublayer(headerRule)
     }
 
     private mutating func buildRows(width: Double) {
-        content.addSublayer(Self.text("Nearby", frame: Rect(16, 6, 200, 28), size: 20, weight: .bold))
-        content.addSublayer(Self.text("See All", frame: Rect(width - 116, 10, 100, 22), size: 15,
-                                      color: Color(hex: 0x0A84FF), alignment: .right))
+        content.addSublayer(TextLayer.make("Nearby", frame: Rect(16, 6, 200, 28), size: 20, weight: .bold))
+        content.addSublayer(TextLayer.make("See All", frame: Rect(width - 116, 10, 100, 22), size: 15,
+                                           color: Palette.tint, alignment: .right))
         var y = 42.0
         for (index, place) in Self.places.enumerated() {
             let row = Layer()
@@ -119,15 +121,15 @@ struct SheetLayers {
             row.frame = Rect(0, y, width, Self.rowHeight)
             let icon = Layer()
             icon.frame = Rect(16, 13, 36, 36)
-            icon.backgroundColor = Color(hex: place.color)
+            icon.backgroundColor = place.color
             icon.cornerRadius = 18
-            icon.addSublayer(Self.text(place.glyph, frame: Rect(0, 0, 36, 36), size: 17, weight: .bold,
-                                       color: .white, alignment: .center, centred: true))
+            icon.addSublayer(TextLayer.make(place.glyph, frame: Rect(0, 0, 36, 36), size: 17, weight: .bold,
+                                            color: .white, alignment: .center, isVerticallyCentered: true))
             row.addSublayer(icon)
-            row.addSublayer(Self.text(place.title, frame: Rect(66, 11, width - 82, 22), size: 17,
-                                      weight: .medium))
-            row.addSublayer(Self.text(place.detail, frame: Rect(66, 33, width - 82, 20), size: 14,
-                                      color: Color(hex: 0x8A8A8E)))
+            row.addSublayer(TextLayer.make(place.title, frame: Rect(66, 11, width - 82, 22), size: 17,
+                                           weight: .medium, truncation: .end))
+            row.addSublayer(TextLayer.make(place.detail, frame: Rect(66, 33, width - 82, 20), size: 14,
+                                           color: Self.secondaryText, truncation: .end))
             if index < Self.places.count - 1 {
                 row.addSublayer(Self.separator(frame: Rect(66, Self.rowHeight - 1, width - 66, 1)))
             }
@@ -143,20 +145,5 @@ struct SheetLayers {
         line.frame = frame
         line.backgroundColor = Color(hex: 0xE3E3E7)
         return line
-    }
-
-    static func text(_ string: String, frame: Rect, size: Double, weight: FontWeight = .regular,
-                     color: Color = Color(hex: 0x1C1C1E), alignment: TextAlignment = .left,
-                     centred: Bool = false) -> TextLayer {
-        let layer = TextLayer()
-        layer.frame = frame
-        layer.string = string
-        layer.fontSize = size
-        layer.fontWeight = weight
-        layer.foregroundColor = color
-        layer.alignmentMode = alignment
-        layer.isVerticallyCentered = centred
-        layer.truncationMode = .end
-        return layer
     }
 }

@@ -2,8 +2,17 @@
 /// Small factories that keep scene construction readable.
 extension TextLayer {
     /// A text layer with its frame, string and font set.
+    ///
+    /// Text that does not fit is cut off unless `truncation` puts an ellipsis in its place;
+    /// `isVerticallyCentered` centres one line of text in a taller frame, as on a button.
+    ///
+    /// ```swift
+    /// let title = TextLayer.make("Ritual Coffee Roasters", frame: Rect(66, 11, 300, 22), size: 17,
+    ///                            weight: .medium, truncation: .end)
+    /// ```
     public static func make(_ string: String, frame: Rect, size: Double, weight: FontWeight = .regular,
-                     color: Color = Palette.label, alignment: TextAlignment = .left) -> TextLayer {
+                     color: Color = Palette.label, alignment: TextAlignment = .left,
+                     truncation: TextTruncation = .none, isVerticallyCentered: Bool = false) -> TextLayer {
         let layer = TextLayer()
         layer.frame = frame
         layer.string = string
@@ -11,6 +20,8 @@ extension TextLayer {
         layer.fontWeight = weight
         layer.foregroundColor = color
         layer.alignmentMode = alignment
+        layer.truncationMode = truncation
+        layer.isVerticallyCentered = isVerticallyCentered
         return layer
     }
 }

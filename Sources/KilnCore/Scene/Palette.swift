@@ -14,6 +14,22 @@ public enum Palette {
     public static let separator = Color(hex: 0xC6C6C8)
     /// The accent blue of links and buttons.
     public static let tint = Color(hex: 0x0A84FF)
+    /// Grey for secondary marks: inactive icons, a neutral place's badge (iOS's system grey).
+    public static let gray = Color(hex: 0x8E8E93)
+    /// A light grey for rules and faint outlines (iOS's fourth system grey).
+    public static let gray4 = Color(hex: 0xD1D1D6)
+    /// iOS's system red: destructive actions, alerts.
+    public static let red = Color(hex: 0xFF3B30)
+    /// iOS's system orange.
+    public static let orange = Color(hex: 0xFF9500)
+    /// iOS's system green: confirmation, "on".
+    public static let green = Color(hex: 0x34C759)
+    /// iOS's system teal.
+    public static let teal = Color(hex: 0x30B0C7)
+    /// iOS's system indigo.
+    public static let indigo = Color(hex: 0x5856D6)
+    /// iOS's system purple.
+    public static let purple = Color(hex: 0xAF52DE)
     /// The near-black of dark cards.
     public static let night = Color(hex: 0x15151A)
 }
