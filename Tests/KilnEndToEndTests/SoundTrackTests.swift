@@ -2,8 +2,8 @@ import Foundation
 import Kiln
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// The sound track of `kiln render`'s videos as users meet it: checked with ffprobe, and
@@ -137,7 +137,7 @@ struct SoundTrackTests {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
         let hosted = HostedSession.offline(context: context, isMuted: false,
-                                           scene: { SceneCatalog.make("laser", context: $0)! },
+                                           scene: { DemoCatalog.make("laser", context: $0)! },
                                            session: { SceneSession(scene: $0, script: script) })
         let mixer = try #require(hosted.mixer)
         mixer.startTrack(at: 0)
@@ -149,7 +149,7 @@ struct SoundTrackTests {
     func silenceAfterLeaving() throws {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
         let hosted = HostedSession.offline(context: SceneContext(canvasSize: DevicePreset.iPhone14.size), isMuted: false,
-                                           scene: { SceneCatalog.make("laser", context: $0)! },
+                                           scene: { DemoCatalog.make("laser", context: $0)! },
                                            session: { SceneSession(scene: $0, script: script) })
         let mixer = try #require(hosted.mixer)
         mixer.startTrack(at: 0)

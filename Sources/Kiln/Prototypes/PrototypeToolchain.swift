@@ -10,7 +10,7 @@ import KilnPlatform
 public struct PrototypeToolchain: Sendable {
     /// The `swiftc` to run.
     public var compiler: URL
-    /// The folder holding `Kiln.swiftmodule`, `KilnCore.swiftmodule`, `KilnScenes.swiftmodule`.
+    /// The folder holding `Kiln.swiftmodule` and `KilnCore.swiftmodule`.
     public var modules: URL
     /// Flags for the C modules Kiln's modules import: their module maps and header folders.
     public var importFlags: [String]
