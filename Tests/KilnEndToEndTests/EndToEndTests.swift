@@ -3,7 +3,7 @@
 // app process and stops both at the end, pass or fail.
 import Foundation
 import GalleryDemo
-import Kiln
+import class Kiln.LauncherScene
 import KilnCore
 import KilnTestSupport
 import LaserDemo
