@@ -140,16 +140,17 @@ clean:
 docs: build
 	scripts/build-docs .build/docs
 
-# Every public declaration of KilnCore, KilnScenes and Kiln has a `///` comment.
+# Every public declaration of KilnCore and Kiln has a `///` comment.
 check-doc-comments: build
 	scripts/check-doc-comments
 
 # Examples/PackageDemo: a package of its own that depends on Kiln by path and runs its own
 # scene with one call, built in its own .build as a user's package would be; its help must
-# list the scene, and a frame of it is rendered.
+# list the scene and none of Kiln's demos, and a frame of it is rendered.
 PACKAGE_DEMO := Examples/PackageDemo
 package-demo: bootstrap
 	cd $(PACKAGE_DEMO) && $(SWIFT) build
 	$(PACKAGE_DEMO)/.build/debug/PackageDemo render --help | grep -q "bloom"
+	! $(PACKAGE_DEMO)/.build/debug/PackageDemo render --help | grep -qE "laser|mailbox|pressure|gallery"
 	$(PACKAGE_DEMO)/.build/debug/PackageDemo render bloom --script $(PACKAGE_DEMO)/Scripts/bloom.json \
 	  --at 1.4 --out $(PACKAGE_DEMO)/.build/bloom.png

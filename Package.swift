@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "kiln", targets: ["kiln"]),
         .library(name: "KilnCore", targets: ["KilnCore"]),
         .library(name: "Kiln", targets: ["Kiln"]),
+        // Kiln's own demos, each a module that imports only Kiln: the kiln executable lists
+        // them in its launcher, and the fuzz package reads their tuning types.
+        .library(name: "KilnDemos", targets: ["LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,10 +37,8 @@ let package = Package(
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
         // Pure Swift: no C module, testable without a display. KilnCore is the toolkit and
-        // the scene runtime (scenes, tuning, input scripts, the shared sounds); KilnScenes
-        // holds Kiln's own scenes and the launcher.
+        // the scene runtime (scenes, the catalogue, tuning, input scripts, the shared sounds).
         .target(name: "KilnCore"),
-        .target(name: "KilnScenes", dependencies: ["KilnCore"]),
 
         // Everything SDL, Cairo, X11 and evdev.
         .target(
@@ -47,11 +48,11 @@ let package = Package(
         // The app around the scenes: sessions as the window and offline renders host them
         // (tuning reload, captures, the HUD over offline frames), recordings made with R, and
         // the whole command line, which `KilnApp.main` runs for Kiln and for a package's own
-        // prototypes alike.
+        // prototypes alike; the launcher and the app's icon.
         .target(
             name: "Kiln",
             dependencies: [
-                "KilnCore", "KilnScenes", "KilnPlatform",
+                "KilnCore", "KilnPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -64,11 +65,17 @@ let package = Package(
             name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
             path: "Examples/BottomSheet/Tests"),
 
-        // The kiln executable: one call into the library, and its version.
+        // Kiln's own demos, written as a package's prototypes are, against `import Kiln` alone.
+        .target(name: "LaserDemo", dependencies: ["Kiln"], path: "Demos/Laser"),
+        .target(name: "MailboxDemo", dependencies: ["Kiln"], path: "Demos/Mailbox"),
+        .target(name: "PressureDemo", dependencies: ["Kiln"], path: "Demos/Pressure"),
+        .target(name: "GalleryDemo", dependencies: ["Kiln"], path: "Demos/Gallery"),
+
+        // The kiln executable: one call into the library with the demos, and its version.
         .executableTarget(
             name: "kiln",
             dependencies: [
-                "Kiln", "KilnCore", "KilnScenes", "KilnPlatform",
+                "Kiln", "KilnCore", "KilnPlatform", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Prototypes compiled by `kiln dev` are loaded into the process and use Kiln's
@@ -77,13 +84,14 @@ let package = Package(
 
         // Shared test helpers. For unit tests: a scene harness (a scene on a manual timeline with
         // recording sound and haptics), pointer fuzzing for property tests, image differences for
-        // golden images, and the checkout's own files. For end-to-end tests: external commands
+        // golden images, the checkout's own files, and Kiln's demos registered as the kiln
+        // executable registers them. For end-to-end tests: external commands
         // with time limits, a private Xvfb server, the kiln binary and its window driven by
         // xdotool, and pictures compared through ImageMagick.
         .target(
             name: "KilnTestSupport",
             dependencies: [
-                "KilnCore", "KilnScenes",
+                "Kiln", "KilnCore", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/KilnTestSupport"),
@@ -96,18 +104,24 @@ let package = Package(
         .testTarget(
             name: "KilnScenesTests",
             dependencies: [
-                "KilnCore", "KilnScenes", "KilnTestSupport",
+                "Kiln", "KilnCore", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo", "KilnTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "KilnPlatformTests",
-            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport", "BottomSheet"],
+            dependencies: [
+                "Kiln", "KilnCore", "KilnPlatform", "KilnTestSupport", "BottomSheet",
+                "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+            ],
             exclude: ["__Snapshots__"]),
         // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
         // others, one at a time.
         .testTarget(
             name: "KilnEndToEndTests",
-            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "CXInput2", "KilnTestSupport"]),
+            dependencies: [
+                "Kiln", "KilnCore", "KilnPlatform", "CXInput2", "KilnTestSupport",
+                "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

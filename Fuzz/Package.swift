@@ -12,7 +12,8 @@ let package = Package(
         // What every target checks beside "no crash": one-line refusals, round trips.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "fuzz-input-script", dependencies: ["FuzzSupport", kiln]),
-        .executableTarget(name: "fuzz-tuning", dependencies: ["FuzzSupport", kiln]),
+        // Applied to each demo's tuning type.
+        .executableTarget(name: "fuzz-tuning", dependencies: ["FuzzSupport", kiln, demos]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzSupport", kiln]),
         .executableTarget(name: "fuzz-evdev", dependencies: ["FuzzSupport", kiln]),
         // What `kiln dev FOLDER` reads beside the folder's tuning file and scripts: the
@@ -24,5 +25,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// The library that brings Kiln's modules (KilnCore, KilnScenes, KilnPlatform).
+/// The library that brings Kiln's modules (KilnCore, KilnPlatform).
 var kiln: Target.Dependency { .product(name: "Kiln", package: "Kiln") }
+
+/// Kiln's demos (LaserDemo, MailboxDemo, PressureDemo, GalleryDemo).
+var demos: Target.Dependency { .product(name: "KilnDemos", package: "Kiln") }

@@ -1,6 +1,5 @@
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// Kiln's messages to the person at the terminal: one line each on standard error, after the
 /// app's name (`kiln: …`).

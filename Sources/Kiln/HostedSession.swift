@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// A scene session as the window and the offline renders host it: its script, its capture,
 /// its tuning files watched and applied as they are saved, problems reported once, and a HUD

@@ -1,15 +1,14 @@
 import ArgumentParser
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// Kiln's whole app, for Kiln's scenes and your own: the window with its launcher, the HUD,
 /// recording with R, tuning that follows your saves, pens, and the `render`, `play`,
 /// `bench` and `tuning` commands.
 ///
 /// A package that builds its own prototype app depends on the `Kiln` library and makes one
-/// call from its executable's `main.swift`. Its prototypes join the launcher after Kiln's
-/// own scenes, and every command takes their names:
+/// call from its executable's `main.swift`. Its launcher lists its prototypes, in order, and
+/// every command takes their names:
 ///
 /// ```swift
 /// import Kiln
@@ -35,8 +34,8 @@ public enum KilnApp {
     ///
     /// - Parameters:
     ///   - prototypes: the package's own scenes. Each name is what the command line takes:
-    ///     lower-case letters, digits and hyphens, and none of Kiln's own scene or command
-    ///     names.
+    ///     lower-case letters, digits and hyphens, and neither `launcher` nor one of the
+    ///     app's command names; the launcher lists them in this order.
     ///   - name: the command's name in usage lines and messages; by default the
     ///     executable's file name.
     ///   - version: what `--version` prints after the name; without one there is no

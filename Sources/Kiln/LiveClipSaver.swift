@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// Saves what R recorded in the window: the session's logged input, replayed offline from
 /// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg

@@ -1,6 +1,5 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// The HUD over offline frames (`kiln render --hud`, and R's recordings with `--record-hud`).
 ///

@@ -2,30 +2,34 @@
 // driven with xdotool and photographed with ImageMagick. Each test starts its own server and
 // app process and stops both at the end, pass or fail.
 import Foundation
+import GalleryDemo
+import class Kiln.LauncherScene
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
 import Testing
 
 @Suite("End to end, under Xvfb", .serialized)
 struct EndToEndTests {
     /// A launcher card's centre in canvas points, from the launcher's own layout.
     static func cardCentre(_ name: String) -> (x: Double, y: Double) {
-        let card = LauncherScene.cardFrames(canvas: DevicePreset.iPhone14.size)[cardIndex(name)]
+        let index = cardIndex(name)
+        let card = LauncherScene.cardFrames(canvas: DevicePreset.iPhone14.size)[index]
         return (x: card.midX, y: card.midY)
     }
 
     /// A card's live preview, two points inside its window, in canvas points.
     static func preview(_ name: String) -> PixelRect {
         let canvas = DevicePreset.iPhone14.size
-        let card = LauncherScene.cardFrames(canvas: canvas)[cardIndex(name)]
+        let index = cardIndex(name)
+        let card = LauncherScene.cardFrames(canvas: canvas)[index]
         let window = LauncherScene.previewFrame(inCard: card, canvas: canvas)
         return PixelRect(x: Int(card.minX + window.minX) + 2, y: Int(card.minY + window.minY) + 2,
                          width: Int(window.width) - 4, height: Int(window.height) - 4)
     }
 
     static func cardIndex(_ name: String) -> Int {
-        SceneCatalog.entries.firstIndex { $0.name == name } ?? SceneCatalog.entries.count
+        DemoCatalog.entries.firstIndex { $0.name == name } ?? DemoCatalog.entries.count
     }
 
     /// The Gallery card, last in the launcher.
@@ -107,7 +111,7 @@ struct EndToEndTests {
     }
 
     @Test("Number keys open the scenes in launcher order",
-          arguments: SceneCatalog.entries.enumerated().map { ("\($0.offset + 1)", $0.element.name) })
+          arguments: DemoCatalog.entries.enumerated().map { ("\($0.offset + 1)", $0.element.name) })
     func numberKeysOpenScenes(key: String, scene: String) throws {
         try withApp { app, window, _ in
             let before = app.lines.count
@@ -299,7 +303,7 @@ private struct Verdict: CustomStringConvertible {
             sizes = "the screenshot is \(actual.width)×\(actual.height), the render \(expected.width)×\(expected.height)"
             return
         }
-        let names = SceneCatalog.entries.map(\.name).filter { $0 != "laser" }
+        let names = DemoCatalog.entries.map(\.name).filter { $0 != "laser" }
         let regions = names.map { EndToEndTests.preview($0) }
         whole = actual.difference(from: expected, excluding: [EndToEndTests.laserPreview])
         previews = zip(names, regions).map { ($0, actual.difference(from: expected, region: $1)) }

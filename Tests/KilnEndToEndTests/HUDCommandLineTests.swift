@@ -1,8 +1,8 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// `kiln render --hud` beside the same frame without it.

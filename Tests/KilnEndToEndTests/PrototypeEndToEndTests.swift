@@ -3,7 +3,6 @@
 // test edits its Swift file. Needs the Swift toolchain kiln was built with.
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
 import Testing
 

@@ -3,7 +3,6 @@
 // input. Windows that close cleanly leave nothing.
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
 import Testing
 

@@ -2,8 +2,8 @@ import Foundation
 import Kiln
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// The sound track of `kiln render`'s videos as users meet it: checked with ffprobe, and
@@ -135,6 +135,7 @@ struct SoundTrackTests {
 
         let written = try #require(SoundTrack(wav: try Data(contentsOf: wav)))
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
+        DemoCatalog.register()
         let hosting = SceneHosting(scene: "laser", canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
         let hosted = try #require(hosting.offline(isMuted: false, script: { _ in script }))
         let mixer = try #require(hosted.mixer)
@@ -146,6 +147,7 @@ struct SoundTrackTests {
     @Test("The scene's sound stops when it is left: silence once the fade is over")
     func silenceAfterLeaving() throws {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
+        DemoCatalog.register()
         let hosting = SceneHosting(scene: "laser", canvasSize: DevicePreset.iPhone14.size, seed: 1)
         let hosted = try #require(hosting.offline(isMuted: false, script: { _ in script }))
         let mixer = try #require(hosted.mixer)

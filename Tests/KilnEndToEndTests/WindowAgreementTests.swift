@@ -3,7 +3,6 @@
 // at 1× and 2×, compared once the script is over and the scene has come to rest.
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import LaserDemo
 import Testing
 
 /// SDL_mixer through SDL's `disk` audio driver, which writes the mixed stream (16-bit

@@ -1,6 +1,5 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import Testing
 
 /// A scene holding whatever layers a test puts in it.

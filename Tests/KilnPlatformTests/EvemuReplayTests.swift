@@ -1,8 +1,8 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import PressureDemo
 import Testing
 
 /// Real tablet recordings kept with the tests.

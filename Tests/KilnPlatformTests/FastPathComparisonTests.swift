@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
 import Testing
 
@@ -56,7 +55,7 @@ struct FastPathComparisonTests {
     func script(_ name: String) throws {
         let script = try InputScriptParser.parse(contentsOf: ProjectFiles.scripts.appendingPathComponent(name))
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
-        let scene = try #require(SceneCatalog.make(script.scene ?? "", context: context))
+        let scene = try #require(DemoCatalog.make(script.scene ?? "", context: context))
         let session = SceneSession(scene: scene, script: script, showsTouches: true)
         let fast = try OffscreenHost(canvas: context.canvasSize, scale: 2, fastPaths: true)
         let general = try OffscreenHost(canvas: context.canvasSize, scale: 2, fastPaths: false)

@@ -1,13 +1,13 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("Golden images")
 struct GoldenImageTests {
     func render(_ name: String, scale: Double) throws -> Bitmap {
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
-        let scene = try #require(SceneCatalog.make(name, context: context))
+        let scene = try #require(DemoCatalog.make(name, context: context))
         let host = try OffscreenHost(canvas: context.canvasSize, scale: scale)
         scene.update(time: 0)
         return host.render(scene)
@@ -40,7 +40,7 @@ struct GoldenImageTests {
             try InputScriptParser.parse(contentsOf: ScriptRenderingTests.scripts.appendingPathComponent($0))
         }
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: input?.seed ?? 1)
-        let scene = try #require(SceneCatalog.make(name, context: context))
+        let scene = try #require(DemoCatalog.make(name, context: context))
         let session = SceneSession(scene: scene, script: input)
         for frame in 0...Int((time * 60).rounded(.down)) { session.advance(to: Double(frame) / 60) }
         session.advance(to: time)

@@ -1,8 +1,10 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
+import MailboxDemo
+import PressureDemo
 import Testing
 
 /// The HUD drawn over scenes: golden frames with fixed measurements.

@@ -2,7 +2,7 @@ import Foundation
 import Kiln
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 /// What R and the renders ask of a hosted scene, through the protocol alone: a wrapper
@@ -12,7 +12,7 @@ struct HostedSessionRecordingTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-src-\(UUID().uuidString)").path
 
     func hostGallery(logging: Bool, script: InputScript? = nil, journal: SessionJournal? = nil) throws -> HostedSession {
-        let scene = try #require(SceneCatalog.make("gallery", context: SceneContext(canvasSize: DevicePreset.iPhone14.size)))
+        let scene = try #require(DemoCatalog.make("gallery", context: SceneContext(canvasSize: DevicePreset.iPhone14.size)))
         let session = SceneSession(scene: scene, script: script)
         if logging { session.startInputLog(device: "iphone-14", seed: 3) }
         return HostedSession(session: session, capturePath: nil, journal: journal)

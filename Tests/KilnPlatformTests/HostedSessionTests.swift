@@ -1,8 +1,8 @@
 import Foundation
 import Kiln
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// A scene as the window hosts it: tuning files watched while it runs (X4), the capture
@@ -13,7 +13,7 @@ struct HostedSessionTests {
 
     /// A mailbox session hosted with `file` as its `--tuning`, remade from new sources when it is saved.
     func hostMailbox(tuning file: URL) throws -> (HostedSession, EventRecorder) {
-        let profile = try #require(SceneCatalog.entry("mailbox")?.tuning)
+        let profile = try #require(DemoCatalog.entry("mailbox")?.tuning)
         let files = TuningFiles(scene: "mailbox", profile: profile, explicit: file.path, configHome: nil)
         files.pollInterval = 0
         _ = files.reload()

@@ -1,4 +1,5 @@
 @testable import Kiln
+import KilnTestSupport
 import Testing
 
 /// What `KilnApp.main` checks of a package's prototypes before it registers them.
@@ -16,8 +17,9 @@ struct KilnAppTests {
         }
     }
 
-    @Test("A prototype cannot take the name of one of Kiln's scenes or commands, which would hide it")
+    @Test("A prototype cannot take the name of a registered scene, the launcher or a command, which would hide it")
     func reservedNames() {
+        DemoCatalog.register()  // as the kiln executable registers its demos
         let reserved = KilnApp.reservedNames
 
         for name in ["launcher", "laser", "mailbox", "pressure", "gallery", "open", "render", "play", "bench",

@@ -1,6 +1,6 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import MailboxDemo
 import Testing
 
 @Suite("Mailbox golden images")

@@ -1,6 +1,6 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import PressureDemo
 import Testing
 
 /// Golden frames of the confirm ring, each at the moment of one state, from the shipped scripts.

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("Scripts rendered offline")
@@ -13,7 +13,7 @@ struct ScriptRenderingTests {
     func renderFrames(_ name: String, step: Int = 6) throws -> [Bitmap] {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent(name))
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
-        let scene = try #require(SceneCatalog.make(script.scene ?? "", context: context))
+        let scene = try #require(DemoCatalog.make(script.scene ?? "", context: context))
         let session = SceneSession(scene: scene, script: script)
         let host = try OffscreenHost(canvas: context.canvasSize, scale: 1)
         var frames: [Bitmap] = []
@@ -38,7 +38,7 @@ struct ScriptRenderingTests {
     func dragAndReturn() throws {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("gallery-drag.json"))
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
-        let scene = try #require(SceneCatalog.make("gallery", context: context))
+        let scene = try #require(DemoCatalog.make("gallery", context: context))
         let tile = try #require(scene.root.layer(named: "draggable"))
         let home = tile.position
         let session = SceneSession(scene: scene, script: script)

@@ -1,7 +1,8 @@
 import Foundation
 import Kiln
 import KilnCore
-import KilnScenes
+import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// The window's journal: the input log on disk, frame by frame, read back as R would use it.
@@ -15,7 +16,7 @@ struct SessionJournalTests {
 
     /// A gallery session logging its input, hosted with `journal`.
     func hostGallery(journal: SessionJournal, script: InputScript? = nil, seed: UInt64 = 7) throws -> HostedSession {
-        let scene = try #require(SceneCatalog.make("gallery", context: SceneContext(canvasSize: DevicePreset.iPhone14.size)))
+        let scene = try #require(DemoCatalog.make("gallery", context: SceneContext(canvasSize: DevicePreset.iPhone14.size)))
         let session = SceneSession(scene: scene, script: script)
         session.startInputLog(device: "iphone-14", seed: seed)
         return HostedSession(session: session, capturePath: nil, journal: journal)
@@ -70,7 +71,7 @@ struct SessionJournalTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = (folder as NSString).appendingPathComponent("try.toml")
         try "[swipe]\naction_threshold = 60\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let profile = try #require(SceneCatalog.entry("mailbox")?.tuning)
+        let profile = try #require(DemoCatalog.entry("mailbox")?.tuning)
         let files = TuningFiles(scene: "mailbox", profile: profile, explicit: file, configHome: nil)
         files.pollInterval = 0
         _ = files.reload()

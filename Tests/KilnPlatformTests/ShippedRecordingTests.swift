@@ -1,8 +1,8 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 import KilnTestSupport
+import PressureDemo
 import Testing
 
 /// The tablet recordings shipped for users in Resources/Recordings do what their names say

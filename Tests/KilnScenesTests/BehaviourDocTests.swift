@@ -1,7 +1,9 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
+import MailboxDemo
+import PressureDemo
 import Testing
 
 /// docs/behaviour.md says what the behaviour numbers in comments and test names mean, and
@@ -36,10 +38,10 @@ struct BehaviourDocTests {
             .filter { $0 != "X11" })
     }
 
-    @Test("The doc explains every behaviour number cited in Sources and Tests, and no other")
+    @Test("The doc explains every behaviour number cited in Sources, Demos and Tests, and no other")
     func everyCitedNumberIsExplained() throws {
         var citedBy: [String: String] = [:]
-        for folder in ["Sources", "Tests"] {
+        for folder in ["Sources", "Demos", "Tests"] {
             for file in try Self.swiftFiles(under: folder) {
                 for number in Self.citedNumbers(in: file.text) { citedBy[number] = citedBy[number] ?? file.path }
             }
@@ -77,7 +79,7 @@ struct BehaviourDocTests {
         let shipped = try FileManager.default.contentsOfDirectory(
             atPath: ProjectFiles.root.appendingPathComponent("Resources/Tuning").path)
 
-        let expected = SceneCatalog.entries.filter { $0.tuning != nil }.map { "\($0.name).toml" }
+        let expected = DemoCatalog.entries.filter { $0.tuning != nil }.map { "\($0.name).toml" }
 
         #expect(shipped.sorted() == expected.sorted())
     }

@@ -1,6 +1,7 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
+import PressureDemo
 import Testing
 
 /// The plays of `sound` recorded so far, by volume.

@@ -1,6 +1,5 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
 import Testing
 

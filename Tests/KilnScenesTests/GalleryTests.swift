@@ -1,5 +1,5 @@
+import GalleryDemo
 import KilnCore
-import KilnScenes
 import Testing
 
 @Suite("Gallery")

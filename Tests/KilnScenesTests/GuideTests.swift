@@ -1,5 +1,8 @@
+import GalleryDemo
+import Kiln
 import KilnCore
-import KilnScenes
+import LaserDemo
+import MailboxDemo
 import Testing
 
 @Suite("Threshold guides")

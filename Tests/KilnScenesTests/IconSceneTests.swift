@@ -1,5 +1,6 @@
+import Kiln
 import KilnCore
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("The application icon")
@@ -50,6 +51,6 @@ struct IconSceneTests {
 
     @Test("The icon is not one of the launcher's scenes")
     func notInTheLauncher() {
-        #expect(!SceneCatalog.names.contains(icon(64).name))
+        #expect(!DemoCatalog.names.contains(icon(64).name))
     }
 }

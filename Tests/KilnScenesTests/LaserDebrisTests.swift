@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import LaserDemo
 import Testing
 
 @Test("the laser debris has three cells of small red images with different alpha")

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
 import Testing
 
 @Suite("Laser card burner: layout, flicker, toast, shake and the shipped scripts")
@@ -161,7 +161,7 @@ struct LaserSpecTests {
             .deletingLastPathComponent().appendingPathComponent("Resources/Scripts/\(name)")
         let script = try InputScriptParser.parse(contentsOf: url)
         let events = EventRecorder()
-        let scene = try #require(SceneCatalog.make(script.scene ?? "", context:
+        let scene = try #require(DemoCatalog.make(script.scene ?? "", context:
             SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events, seed: script.seed ?? 1))
             as? LaserScene)
         let session = SceneSession(scene: scene, script: script)

@@ -1,6 +1,6 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
 import Testing
 
 @Suite("Laser card burner")

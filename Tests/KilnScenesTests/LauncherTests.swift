@@ -1,10 +1,12 @@
+import Kiln
 import KilnCore
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("Launcher")
 struct LauncherTests {
     func makeLauncher() -> (LauncherScene, () -> [String?]) {
+        DemoCatalog.register()
         var opened: [String?] = []
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, openScene: { opened.append($0) })
         return (LauncherScene(context: context), { opened })
@@ -18,7 +20,7 @@ struct LauncherTests {
         let unused = launcher.handle(KeyPress("9"))
 
         #expect(used && !unused)
-        #expect(opened() == [SceneCatalog.entries[0].name])
+        #expect(opened() == [DemoCatalog.entries[0].name])
     }
 
     @Test("A click that starts and ends on a card opens its scene")
@@ -49,9 +51,9 @@ struct LauncherTests {
     func catalogue() {
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
 
-        for name in SceneCatalog.names {
-            #expect(SceneCatalog.make(name, context: context)?.name == name)
+        for name in DemoCatalog.names {
+            #expect(DemoCatalog.make(name, context: context)?.name == name)
         }
-        #expect(SceneCatalog.make("nope", context: context) == nil)
+        #expect(DemoCatalog.make("nope", context: context) == nil)
     }
 }

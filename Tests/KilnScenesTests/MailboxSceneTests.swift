@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 @Suite("Mailbox swipe")
@@ -374,7 +374,7 @@ struct MailboxTourTests {
             .deletingLastPathComponent().appendingPathComponent("Resources/Scripts/mailbox-tour.json")
         let script = try InputScriptParser.parse(contentsOf: url)
         let events = EventRecorder()
-        let scene = try #require(SceneCatalog.make(script.scene ?? "", context:
+        let scene = try #require(DemoCatalog.make(script.scene ?? "", context:
             SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events)))
         let session = SceneSession(scene: scene, script: script)
         let frames = Int((script.duration + 1) * 60)

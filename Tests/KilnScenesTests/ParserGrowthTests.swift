@@ -1,6 +1,5 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import Testing
 
 /// Files that once took time growing with the square of their size: each parser reads a

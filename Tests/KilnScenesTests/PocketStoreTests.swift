@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import LaserDemo
 import Testing
 
 @Suite("Pocket store")

@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import PressureDemo
 import Testing
 
 /// A press on a 70 pt container centred at (195, 500), as the ring scene makes one.

@@ -1,6 +1,6 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import PressureDemo
 import Testing
 
 @Suite("Pressure confirm ring")

@@ -1,5 +1,4 @@
 import KilnCore
-import KilnScenes
 import Testing
 
 /// The random input `kiln soak` gives scenes.

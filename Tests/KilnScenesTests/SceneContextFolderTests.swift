@@ -1,6 +1,7 @@
 import Foundation
+@testable import GalleryDemo
 import KilnCore
-@testable import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("A scene's context carries the folder of the prototype it comes from")
@@ -14,7 +15,7 @@ struct SceneContextFolderTests {
         })
         entry.folder = URL(fileURLWithPath: "/home/d/probe")
         let context = SceneContext(canvasSize: Size(390, 844))
-        let laser = try #require(SceneCatalog.entry("laser"))
+        let laser = try #require(DemoCatalog.entry("laser"))
 
         _ = entry.makeScene(context: context)
         _ = laser.makeScene(context: context)

@@ -1,6 +1,8 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
+import MailboxDemo
+import PressureDemo
 
 /// What must hold for one scene under random input (its L, M or P behaviours, and X1 for
 /// the launcher), checked by `ScenePropertyTests`: after each event, and at rest once every
@@ -111,8 +113,8 @@ struct SceneInvariants: Sendable {
     static let launcher = SceneInvariants(cases: 12, settling: 0.5) { fuzz, _ in
         let cards = fuzz.scene.root.sublayers.filter { $0.name?.hasPrefix("card.") == true }
         var problems = cards.filter { $0.opacity != 1 }.map { "\($0.name!) at opacity \($0.opacity)" }
-        if cards.count != SceneCatalog.entries.count { problems.append("\(cards.count) cards") }
-        for opened in fuzz.openedScenes where opened.map({ SceneCatalog.entry($0) == nil }) ?? false {
+        if cards.count != DemoCatalog.entries.count { problems.append("\(cards.count) cards") }
+        for opened in fuzz.openedScenes where opened.map({ DemoCatalog.entry($0) == nil }) ?? false {
             problems.append("asked to open \(opened!)")
         }
         return problems

@@ -1,6 +1,7 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
+import PressureDemo
 import Testing
 
 /// A weak reference to every layer of a tree, taken while the scene runs.

@@ -1,5 +1,4 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
 import Testing
 
@@ -23,7 +22,7 @@ final class SceneFuzz: PointerFuzzTarget {
                                    haptics: RecordingHaptics(clock: clock))
         let requests = Box<[String?]>([])
         context.openScene = { requests.value.append($0) }
-        session = SceneSession(scene: SceneCatalog.make(name, context: context)!, showsTouches: true)
+        session = SceneSession(scene: DemoCatalog.make(name, context: context)!, showsTouches: true)
         openRequests = requests
         driver = PointerFuzzDriver(target: self, clock: clock, canvas: Self.canvas)
         driver.run(until: warmUp)
@@ -88,20 +87,20 @@ final class Box<Value> {
 
 @Suite("Every scene under random input")
 struct ScenePropertyTests {
-    @Test("Every catalogue scene has its own invariants under random input", arguments: SceneCatalog.names)
+    @Test("Every catalogue scene has its own invariants under random input", arguments: DemoCatalog.names)
     func everySceneIsChecked(scene name: String) {
         #expect(SceneInvariants.of(name) != nil)
     }
 
     @Test("No NaN reaches a layer, and once all pointers lift and the scene settles it is at rest, with layers and particles within bounds",
-          arguments: SceneCatalog.names)
+          arguments: DemoCatalog.names)
     func randomInput(scene name: String) {
         guard let invariants = SceneInvariants.of(name) else { return }
         check(name, invariants, length: 1...40, count: invariants.cases)
     }
 
     @Test("After long random sequences the scene still comes to rest, with no more layers or particles than allowed",
-          arguments: SceneCatalog.names)
+          arguments: DemoCatalog.names)
     func longRandomInput(scene name: String) {
         guard let invariants = SceneInvariants.of(name) else { return }
         check(name, invariants, length: 200...300, count: max(2, invariants.cases / 10))

@@ -1,7 +1,9 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
+import MailboxDemo
+import PressureDemo
 import Testing
 
 /// Every sound the shipped scenes declare.
@@ -13,7 +15,7 @@ struct SceneSoundTests {
 
     @Test("The app prepares every sound a scene declares, each once")
     func catalogueHoldsEverySceneSound() {
-        let names = SceneCatalog.sounds.map(\.name)
+        let names = DemoCatalog.sounds.map(\.name)
 
         #expect(Set(names).count == names.count)
         #expect(Set(names) == Set(allSounds.map(\.name)))
@@ -23,7 +25,7 @@ struct SceneSoundTests {
     }
 
     @Test("Under random input a scene plays only the sounds it declares, so none waits to be synthesized",
-          arguments: SceneCatalog.names)
+          arguments: DemoCatalog.names)
     func scenesPlayOnlyDeclaredSounds(scene name: String) {
         let scripts = PointerFuzz.scripts(canvas: SceneFuzz.canvas, length: 1...40, keys: SceneFuzz.keys)
 

@@ -1,6 +1,5 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import Testing
 
 /// An input script that uses every kind of step, with its POINT placeholders filled in.

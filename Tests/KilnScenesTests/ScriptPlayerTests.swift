@@ -1,5 +1,4 @@
 import KilnCore
-import KilnScenes
 import Testing
 
 /// A scene with one named layer, `card`, inside a container offset by (10, 20); it

@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("Session input log")
@@ -8,7 +8,7 @@ struct SessionInputLogTests {
     func replayMatches() throws {
         let canvas = Size(390, 844)
         let script = InputScript(steps: [.wait(0.1), .tap(at: .canvas(Point(30, 40)))])
-        let scene = try #require(SceneCatalog.make("gallery", context: SceneContext(canvasSize: canvas)))
+        let scene = try #require(DemoCatalog.make("gallery", context: SceneContext(canvasSize: canvas)))
         let session = SceneSession(scene: scene, script: script)
         session.startInputLog(device: "iphone-14", seed: 3)
         for frame in 0...30 { session.advance(to: Double(frame) / 60) }

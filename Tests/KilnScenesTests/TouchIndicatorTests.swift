@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import KilnTestSupport
 import Testing
 
 @Suite("Touch indicators")
@@ -87,7 +87,7 @@ struct TouchIndicatorTests {
     @Test("A session with touches shown feeds the script's events to the overlay")
     func sessionFeedsTheOverlay() throws {
         let script = InputScript(steps: [.wait(0.1), .down(at: .canvas(Point(40, 60))), .hold(duration: 0.2)])
-        let scene = try #require(SceneCatalog.make("gallery", context: SceneContext(canvasSize: canvas)))
+        let scene = try #require(DemoCatalog.make("gallery", context: SceneContext(canvasSize: canvas)))
         let session = SceneSession(scene: scene, script: script, showsTouches: true)
 
         for frame in 0...12 { session.advance(to: Double(frame) / 60) }

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 import Testing
 
 /// Entries print back as TOML (`tomlText`) that reads as the same keys and values: what the

@@ -1,5 +1,4 @@
 import KilnCore
-import KilnScenes
 import Testing
 
 extension TuningTOMLTests {

@@ -1,5 +1,5 @@
 import KilnCore
-import KilnScenes
+import MailboxDemo
 import Testing
 
 /// Tuning files are TOML 1.0: what any TOML reader takes, Kiln reads the same; what TOML

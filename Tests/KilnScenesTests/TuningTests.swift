@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
-import KilnScenes
+import KilnTestSupport
+import MailboxDemo
 import Testing
 
 @Suite("Tuning files (X4)")
@@ -141,7 +142,7 @@ struct TuningTests {
 
     @Test("Every scene with tuning ships its file, with every value and its comment, matching the defaults")
     func shippedFilesMatchDefaults() throws {
-        let tunable = SceneCatalog.entries.filter { $0.tuning != nil }
+        let tunable = DemoCatalog.entries.filter { $0.tuning != nil }
         #expect(tunable.count >= 2)
         for entry in tunable {
             let url = Self.root.appendingPathComponent("Resources/Tuning/\(entry.name).toml")
@@ -185,7 +186,7 @@ struct TuningTests {
             let recorder = EventRecorder()
             var context = SceneContext(canvasSize: DevicePreset.iPhone14.size, events: recorder)
             context.tuningSources = tuning.map { [TuningSource(name: "t.toml", text: $0)] } ?? []
-            let session = SceneSession(scene: SceneCatalog.make("mailbox", context: context)!, script: script)
+            let session = SceneSession(scene: DemoCatalog.make("mailbox", context: context)!, script: script)
             for frame in 0...150 { session.advance(to: Double(frame) / 60) }
             return recorder.events.map(\.name).filter { $0 == "message.archived" || $0 == "message.returned" }
         }
@@ -200,7 +201,7 @@ struct TuningFilesTests {
     let folder: URL
     let config: URL
     let explicit: URL
-    let profile = SceneCatalog.entry("mailbox")!.tuning!
+    let profile = DemoCatalog.entry("mailbox")!.tuning!
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-tuning-\(UUID().uuidString)")

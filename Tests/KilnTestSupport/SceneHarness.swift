@@ -1,5 +1,4 @@
 import KilnCore
-import KilnScenes
 
 /// Drives one scene at 120 Hz on a manual timeline, with recording services.
 ///

@@ -6,6 +6,9 @@
 
 import FuzzSupport
 import Kiln
+import LaserDemo
+import MailboxDemo
+import PressureDemo
 
 /// One input as a tuning file, read alone and applied to each scene. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")

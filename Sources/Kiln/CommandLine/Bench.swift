@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln bench …`: frame-time benchmarks, one subcommand per workload.
 struct Bench: ParsableCommand {

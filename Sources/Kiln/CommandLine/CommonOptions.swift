@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// Options shared by the commands that show a scene: the canvas, the seed and the events.
 struct CanvasOptions: ParsableArguments {

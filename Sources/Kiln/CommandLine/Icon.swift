@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln icon --size N --out FILE.png`: the application icon, drawn by Kiln from its layer
 /// tree, on a transparent background. `make install` draws every hicolor size with it.

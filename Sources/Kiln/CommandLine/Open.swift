@@ -1,7 +1,6 @@
 import ArgumentParser
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln [SCENE]`: the live window.
 struct Open: ParsableCommand {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln render SCENE --out FILE`: offline, exact, headless.
 struct Render: ParsableCommand {

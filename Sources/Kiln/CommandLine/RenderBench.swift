@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln bench render`: a shipped script rendered to an MP4 as `kiln render` does, timed
 /// stage by stage.

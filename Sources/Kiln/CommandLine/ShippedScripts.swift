@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnPlatform
 import KilnCore
-import KilnScenes
 
 /// The shipped input scripts (`Scripts/` of the resources), by the scene each is for.
 struct ShippedScripts {

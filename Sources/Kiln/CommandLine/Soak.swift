@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// `kiln soak SCENE --minutes N`: random input for a while, headless, to show that frames
 /// stay quick and memory stays put.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// `kiln tuning SCENE`: the effective tuning, each value with where it came from.
 struct TuningCommand: ParsableCommand {

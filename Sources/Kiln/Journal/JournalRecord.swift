@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// What a journal starts with: who wrote it, when, and how R would have saved the session.
 package struct JournalHeader: Codable, Equatable, Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 extension RecoveredSession {
     /// Whether Kiln has the journal's scene (a prototype's scene is found only where it is loaded).

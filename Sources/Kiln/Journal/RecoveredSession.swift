@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 /// What a journal holds, read back: the scene as R would have rendered it.
 ///

@@ -7,7 +7,6 @@
 // Limits: one writer per file, on the window's thread.
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// The journal of one running window: the scene's input log and R's marks, appended frame
 /// by frame, removed when the window closes cleanly.

@@ -1,6 +1,5 @@
 import Foundation
 import KilnCore
-import KilnScenes
 
 /// The files `kiln new NAME` writes: a Swift scene that already does something (a card to
 /// drag, which springs home), its commented tuning file, a demo script and a README.

@@ -10,7 +10,7 @@ import KilnPlatform
 package struct PrototypeToolchain: Sendable {
     /// The `swiftc` to run.
     package var compiler: URL
-    /// The folder holding `Kiln.swiftmodule`, `KilnCore.swiftmodule`, `KilnScenes.swiftmodule`.
+    /// The folder holding `Kiln.swiftmodule` and `KilnCore.swiftmodule`.
     package var modules: URL
     /// Flags for the C modules Kiln's modules import: their module maps and header folders.
     package var importFlags: [String]

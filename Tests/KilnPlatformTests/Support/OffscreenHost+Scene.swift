@@ -1,6 +1,5 @@
 import KilnCore
 import KilnPlatform
-import KilnScenes
 
 extension OffscreenHost {
     /// Draws a scene's current state.

@@ -1,6 +1,6 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import LaserDemo
 
 /// The laser scene's gestures: the card pressed, dragged by how far it is cut, and let go.
 extension SceneHarness where S == LaserScene {

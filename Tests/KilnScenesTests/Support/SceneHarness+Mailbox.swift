@@ -1,6 +1,6 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import MailboxDemo
 
 /// The Mailbox scene's gestures: rows pressed, dragged and tapped by their layers' names.
 extension SceneHarness where S == MailboxScene {

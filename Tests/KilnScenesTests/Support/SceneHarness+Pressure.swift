@@ -1,6 +1,6 @@
 import KilnCore
-import KilnScenes
 import KilnTestSupport
+import PressureDemo
 
 /// The pressure scene's gestures: the delete button pressed by a mouse or a pen, the ring
 /// entered and let go.
