@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "kiln", targets: ["kiln"]),
         .library(name: "KilnCore", targets: ["KilnCore"]),
         .library(name: "Kiln", targets: ["Kiln"]),
+        .library(name: "KilnTesting", targets: ["KilnTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -62,6 +63,11 @@ let package = Package(
             name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
             path: "Examples/BottomSheet/Tests"),
 
+        // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
+        // recording sound and haptics and a pointer and script driver, and golden images. It
+        // draws offscreen with KilnPlatform, which it does not export.
+        .target(name: "KilnTesting", dependencies: ["Kiln", "KilnPlatform"]),
+
         // The kiln executable: one call into the library, and its version.
         .executableTarget(
             name: "kiln",
@@ -73,15 +79,14 @@ let package = Package(
             // symbols from it rather than a second copy of the modules.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
-        // Shared test helpers. For unit tests: a scene harness (a scene on a manual timeline with
-        // recording sound and haptics), pointer fuzzing for property tests, image differences for
-        // golden images, and the checkout's own files. For end-to-end tests: external commands
+        // Shared test helpers. For unit tests: KilnTesting's harness and golden images, pointer
+        // fuzzing for property tests, and the checkout's own files. For end-to-end tests: external commands
         // with time limits, a private Xvfb server, the kiln binary and its window driven by
         // xdotool, and pictures compared through ImageMagick.
         .target(
             name: "KilnTestSupport",
             dependencies: [
-                "KilnCore", "KilnScenes",
+                "KilnCore", "KilnScenes", "KilnTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/KilnTestSupport"),
