@@ -60,8 +60,8 @@ let package = Package(
             name: "BottomSheet", dependencies: ["Kiln"], path: "Examples/BottomSheet",
             exclude: ["Tests", "Scripts", "tuning.toml", "README.md"]),
         .testTarget(
-            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
-            path: "Examples/BottomSheet/Tests"),
+            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln", "KilnTesting"],
+            path: "Examples/BottomSheet/Tests", exclude: ["__Snapshots__"]),
 
         // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
         // recording sound and haptics and a pointer and script driver, and golden images. It
@@ -104,7 +104,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "KilnPlatformTests",
-            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport", "BottomSheet"],
+            dependencies: ["Kiln", "KilnCore", "KilnScenes", "KilnPlatform", "KilnTestSupport"],
             exclude: ["__Snapshots__"]),
         // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
         // others, one at a time.
