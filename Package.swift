@@ -34,7 +34,9 @@ let package = Package(
         // fork and exec for a child that dies with Kiln: the C library only.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
-        // Pure Swift: no C module, testable without a display.
+        // Pure Swift: no C module, testable without a display. KilnCore is the toolkit and
+        // the scene runtime (scenes, tuning, input scripts, the shared sounds); KilnScenes
+        // holds Kiln's own scenes and the launcher.
         .target(name: "KilnCore"),
         .target(name: "KilnScenes", dependencies: ["KilnCore"]),
 

@@ -22,12 +22,10 @@ extension BottomSheetScene {
 
     /// Stops whatever moves, where it is drawn, and takes the drag up from there.
     private func catchMotion() {
-        drag.sheetHeight = SheetPhysics.unbanded(height, within: detents.collapsed...detents.large,
-                                                 coefficient: tuning.rubberBandCoefficient,
-                                                 dimension: context.canvasSize.height)
-        drag.listOffset = SheetPhysics.unbanded(listOffset, within: 0...maxListOffset,
-                                                coefficient: tuning.rubberBandCoefficient,
-                                                dimension: sheet.viewport.bounds.height)
+        drag.sheetHeight = RubberBand(dimension: context.canvasSize.height, coefficient: tuning.rubberBandCoefficient)
+            .unclamp(height, from: detents.collapsed...detents.large)
+        drag.listOffset = RubberBand(dimension: sheet.viewport.bounds.height, coefficient: tuning.rubberBandCoefficient)
+            .unclamp(listOffset, from: 0...maxListOffset)
         drag.lastTranslation = 0
         drag.isScrollingList = false
         sheetState = .dragging
@@ -70,7 +68,7 @@ extension BottomSheetScene {
             if height != detents.large { startSettling(to: .large, velocity: 0) } else { sheetState = .resting(.large) }
             return
         }
-        let projected = SheetPhysics.project(height, velocity: velocity, decelerationRate: tuning.decelerationRate)
+        let projected = Decay.project(height, velocity: velocity, rate: tuning.decelerationRate)
         let target = detents.nearest(to: projected)
         context.emit("sheet.released", at: now, [
             "velocity": .number(velocity.rounded()),
@@ -87,8 +85,8 @@ extension BottomSheetScene {
             listState = .bouncing(ValueSpring(from: listOffset, to: bound, initialVelocity: velocity,
                                               spring: tuning.listBounceSpring, start: now))
         } else if abs(velocity) > 20 {
-            listState = .flinging(Deceleration(from: listOffset, initialVelocity: velocity,
-                                               rate: tuning.listDecelerationRate, start: now))
+            listState = .flinging(Decay(from: listOffset, initialVelocity: velocity,
+                                        rate: tuning.listDecelerationRate, start: now))
         } else {
             listCameToRest()
         }

@@ -16,7 +16,7 @@ final class BottomSheetScene: Scene {
     enum ListState {
         case still
         case dragging
-        case flinging(Deceleration)
+        case flinging(Decay)
         /// Springing back inside its content from past an end.
         case bouncing(ValueSpring)
     }
@@ -82,7 +82,7 @@ final class BottomSheetScene: Scene {
         root.addSublayer(StatusBar.homeIndicator(size: size))
 
         pan.minimumDistance = 4
-        pan.onChange = { [weak self] _ in self?.panChanged() }
+        pan.onChange { [weak self] _ in self?.panChanged() }
         dispatcher.add(pan, to: sheet.card)
     }
 
@@ -185,12 +185,10 @@ final class BottomSheetScene: Scene {
 
     /// Sets what is drawn from the drag's unbanded heights.
     func showDrag() {
-        height = SheetPhysics.banded(drag.sheetHeight, within: detents.collapsed...detents.large,
-                                     coefficient: tuning.rubberBandCoefficient,
-                                     dimension: context.canvasSize.height)
-        listOffset = SheetPhysics.banded(drag.listOffset, within: 0...maxListOffset,
-                                         coefficient: tuning.rubberBandCoefficient,
-                                         dimension: sheet.viewport.bounds.height)
+        height = RubberBand(dimension: context.canvasSize.height, coefficient: tuning.rubberBandCoefficient)
+            .clamp(drag.sheetHeight, to: detents.collapsed...detents.large)
+        listOffset = RubberBand(dimension: sheet.viewport.bounds.height, coefficient: tuning.rubberBandCoefficient)
+            .clamp(drag.listOffset, to: 0...maxListOffset)
         layout()
     }
 

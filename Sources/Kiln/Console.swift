@@ -4,16 +4,16 @@ import KilnScenes
 
 /// Kiln's messages to the person at the terminal: one line each on standard error, after the
 /// app's name (`kiln: …`).
-public enum Console {
+package enum Console {
     /// Writes `message` as one line to standard error, its control characters spelled out
     /// (`String.printable`): a name or text it quotes cannot break the line or reach the terminal.
-    public static func warn(_ message: String) {
+    package static func warn(_ message: String) {
         FileHandle.standardError.write(Data((AppIdentity.current.name + ": " + message.printable + "\n").utf8))
     }
 
     /// Says what a tuning reload did: its warnings, or its error and that the last good
     /// values stay.
-    public static func report(_ outcome: TuningFiles.Outcome) {
+    package static func report(_ outcome: TuningFiles.Outcome) {
         switch outcome {
         case .applied(let warnings): warnings.forEach(warn)
         case .rejected(let error): warn("\(error) — keeping the last good values")

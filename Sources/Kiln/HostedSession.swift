@@ -6,22 +6,24 @@ import KilnScenes
 /// A scene session as the window and the offline renders host it: its script, its capture,
 /// its tuning files watched and applied as they are saved, problems reported once, and a HUD
 /// over offline frames.
-public final class HostedSession: HostedScene, RecordingSource {
+package final class HostedSession: HostedScene, RecordingSource {
     /// The session hosted; a retuned scene replaces it.
-    public private(set) var session: SceneSession
+    package private(set) var session: SceneSession
     private let capturePath: String?
     private var reportedProblem = false
     /// The scene's tuning files, watched while it runs (X4).
     private let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
-    public private(set) var timeOrigin = 0.0
+    package private(set) var timeOrigin = 0.0
     private var lastTime = 0.0
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
     private let hud: RenderHUD?
     /// Where the scene's sounds are mixed in an offline render.
-    public let mixer: OfflineMixer?
+    package let mixer: OfflineMixer?
+    /// The session as an offline render takes it: itself, and the mixer it is heard through.
+    package var offlineScene: OfflineScene { OfflineScene(self, mixer: mixer) }
     /// Where the window keeps the input log on disk as it grows, for `kiln recover`.
     let journal: SessionJournal?
 
@@ -29,7 +31,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
     /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
     /// clip's sound track; `journal` keeps the input log on disk, frame by frame.
-    public init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
+    package init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
          mixer: OfflineMixer? = nil, journal: SessionJournal? = nil) {
         self.session = session
@@ -45,38 +47,38 @@ public final class HostedSession: HostedScene, RecordingSource {
     }
 
     /// The hosted scene's name.
-    public var name: String { session.scene.name }
+    package var name: String { session.scene.name }
     /// The hosted scene's root layer.
-    public var root: Layer { session.scene.root }
+    package var root: Layer { session.scene.root }
     /// The colour behind the hosted scene.
-    public var backgroundColor: Color { session.scene.backgroundColor }
-    public var isHome: Bool { session.scene.name == SceneCatalog.homeName }
-    public var guides: [ThresholdGuide] { session.scene.guides }
+    package var backgroundColor: Color { session.scene.backgroundColor }
+    package var isHome: Bool { session.scene.name == SceneCatalog.homeName }
+    package var guides: [ThresholdGuide] { session.scene.guides }
     /// The tuning in force, for recordings rendered again offline.
-    public var tuningSources: [TuningSource] { tuning?.sources ?? [] }
-    public var overlays: [Layer] { session.overlays }
-    public var overlay: Layer? { hud?.hud.root }
+    package var tuningSources: [TuningSource] { tuning?.sources ?? [] }
+    package var overlays: [Layer] { session.overlays }
+    package var overlay: Layer? { hud?.hud.root }
     /// The session itself, when it logs its input: R renders that again.
-    public var recording: RecordingSource? { session.inputLog == nil ? nil : self }
+    package var recording: RecordingSource? { session.inputLog == nil ? nil : self }
     /// Why the session's script stopped part way, if it did.
-    public var scriptProblem: (any Error)? { session.scriptProblem }
+    package var scriptProblem: (any Error)? { session.scriptProblem }
     /// Where the current scene's log starts in window time: when it was made.
-    public var logOrigin: Double { timeOrigin }
+    package var logOrigin: Double { timeOrigin }
 
     /// Marks the start of a recording in the journal, if one is kept.
-    public func recordingStarted(at time: Double) { journal?.recordingStarted(at: time) }
+    package func recordingStarted(at time: Double) { journal?.recordingStarted(at: time) }
 
     /// Marks the end of a recording in the journal, if one is kept.
-    public func recordingStopped() { journal?.recordingStopped() }
+    package func recordingStopped() { journal?.recordingStopped() }
 
     /// Offline sessions replaying the input logged so far, with the tuning in force.
-    public func replay(_ options: ReplayOptions) -> @Sendable () -> HostedScene {
+    package func replay(_ options: ReplayOptions) -> @Sendable () -> OfflineScene {
         let script = session.inputLog?.script ?? InputScript(scene: name, steps: [])
         let name = name, tuning = tuningSources
-        return { LiveClipSaver.replay(script, of: name, tuning: tuning, options: options) }
+        return { LiveClipSaver.replay(script, of: name, tuning: tuning, options: options).offlineScene }
     }
 
-    public func advance(to time: Double) {
+    package func advance(to time: Double) {
         lastTime = time
         if let tuning { retune(tuning.poll(now: wallClock.now)) }
         if let hud {
@@ -92,13 +94,13 @@ public final class HostedSession: HostedScene, RecordingSource {
     }
 
     /// Hands a pointer event to the session, its time counted from when the current scene was made.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         var shifted = event
         shifted.timestamp -= timeOrigin
         session.handle(shifted)
     }
 
-    public func handle(_ key: KeyPress, at time: Double) -> Bool {
+    package func handle(_ key: KeyPress, at time: Double) -> Bool {
         session.handle(key, at: time - timeOrigin)
     }
 
@@ -136,7 +138,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     }
 
     /// Writes the capture, if this scene was being captured.
-    public func close() {
+    package func close() {
         session.close()
         guard let path = capturePath, let recorder = session.recorder else { return }
         do {
@@ -145,24 +147,5 @@ public final class HostedSession: HostedScene, RecordingSource {
         } catch {
             warn("cannot write the capture to \(path): \(error.localizedDescription)")
         }
-    }
-}
-
-extension HostedSession {
-    /// A session for an offline render: the scene `makeScene` makes with `context`, heard
-    /// through a new `OfflineMixer` unless `isMuted`, in the session `makeSession` makes,
-    /// with the HUD `hud` makes (if any) over its frames.
-    public static func offline(context: SceneContext, isMuted: Bool, scene makeScene: (SceneContext) throws -> Scene,
-                               session makeSession: (Scene) -> SceneSession,
-                               hud: (SceneSession) -> RenderHUD? = { _ in nil }) rethrows -> HostedSession {
-        var context = context
-        let clock = ManualClock()
-        let mixer = isMuted ? nil : OfflineMixer(clock: clock)
-        if let mixer { context.audio = mixer }
-        let scene = try makeScene(context)
-        mixer?.prepare(type(of: scene).sounds)
-        let session = makeSession(scene)
-        if mixer != nil { session.clock = clock }
-        return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: hud(session), mixer: mixer)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KilnCore
 import KilnScenes
 
 /// Kiln's whole app, for Kiln's scenes and your own: the window with its launcher, the HUD,

@@ -6,22 +6,22 @@ import KilnScenes
 /// Saves what R recorded in the window: the session's logged input, replayed offline from
 /// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg
 /// and, unless the window is muted, the sound of that stretch beside them.
-public final class LiveClipSaver: ClipSaver {
+package final class LiveClipSaver: ClipSaver {
     private let settings: RecordingSettings
     private let device: DevicePreset
     private let fps = 60.0
 
     /// Saves recordings made with `settings` of scenes on `device`'s canvas.
-    public init(settings: RecordingSettings, device: DevicePreset) {
+    package init(settings: RecordingSettings, device: DevicePreset) {
         self.settings = settings
         self.device = device
     }
 
-    public func recordingStarted(_ scene: HostedScene, at time: Double) {
+    package func recordingStarted(_ scene: HostedScene, at time: Double) {
         scene.recording?.recordingStarted(at: time)
     }
 
-    public func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
+    package func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
         guard let source = scene.recording else {
             warn("cannot save the recording: \(scene.name) keeps no log of its input")
             status.current = .failed("no input log")
@@ -72,7 +72,7 @@ public final class LiveClipSaver: ClipSaver {
 
     /// The frames of log time `start ..< end` at `fps`: from the first whole frame at or
     /// after `start`, at least one.
-    public static func timing(from start: Double, to end: Double, fps: Double) -> ClipTiming {
+    package static func timing(from start: Double, to end: Double, fps: Double) -> ClipTiming {
         ClipTiming(fps: fps, firstFrame: Int((start * fps).rounded(.up)),
                    frameCount: max(1, Int(((end - start) * fps).rounded())))
     }
@@ -80,16 +80,14 @@ public final class LiveClipSaver: ClipSaver {
     /// A new offline session of scene `name` replaying an input log from the scene's
     /// start, as R renders it: on `options`' device, with the tuning `tuning`, heard unless
     /// `options` mutes it, with the touches and the HUD it asks for.
-    public static func replay(_ script: InputScript, of name: String, tuning: [TuningSource],
+    package static func replay(_ script: InputScript, of name: String, tuning: [TuningSource],
                               options: ReplayOptions) -> HostedSession {
         let device = options.device
-        var context = SceneContext(canvasSize: device.size, seed: script.seed ?? 1)
-        context.tuningSources = tuning
-        return HostedSession.offline(
-            context: context, isMuted: options.isMuted,
-            scene: { SceneCatalog.make(name, context: $0) ?? LauncherScene(context: $0) },
-            session: { SceneSession(scene: $0, script: script, showsTouches: options.showsTouches) },
-            hud: { options.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })
+        let known = SceneCatalog.names.contains(name) ? name : SceneCatalog.homeName
+        let hosting = SceneHosting(scene: known, canvasSize: device.size, seed: script.seed ?? 1, tuning: tuning)
+        // The catalogue always has its home scene.
+        return hosting.offline(isMuted: options.isMuted, script: { _ in script }, showsTouches: options.showsTouches,
+                               hud: { options.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })!
     }
 
     /// "20250314-093015", local time.

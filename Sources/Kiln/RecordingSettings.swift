@@ -3,22 +3,22 @@ import KilnCore
 import KilnPlatform
 
 /// What R saves in the window: where, in which format and scale, and what it shows.
-public struct RecordingSettings: Sendable {
+package struct RecordingSettings: Sendable {
     /// The folder recordings go to; `nil` for the user's videos folder.
-    public var folder: String?
+    package var folder: String?
     /// The file format: MP4, WebM or GIF.
-    public var format: VideoFormat
+    package var format: VideoFormat
     /// Device pixels per point.
-    public var scale: Double
+    package var scale: Double
     /// Whether the touch indicators show.
-    public var showsTouches: Bool
+    package var showsTouches: Bool
     /// Whether the HUD is drawn over the frames.
-    public var showsHUD: Bool
+    package var showsHUD: Bool
     /// Whether recordings leave the sound track out (a window opened muted).
-    public var isMuted: Bool
+    package var isMuted: Bool
 
     /// Settings for recordings into `folder` (`nil`: the user's videos folder) as `format`, at `scale` device pixels per point.
-    public init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,
+    package init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,
                 showsHUD: Bool = false, isMuted: Bool = false) {
         self.folder = folder
         self.format = format
@@ -29,14 +29,14 @@ public struct RecordingSettings: Sendable {
     }
 
     /// How a recording of a scene on `device`'s canvas is replayed offline with these settings.
-    public func replayOptions(device: DevicePreset) -> ReplayOptions {
+    package func replayOptions(device: DevicePreset) -> ReplayOptions {
         ReplayOptions(device: device, isMuted: isMuted, showsTouches: showsTouches, showsHUD: showsHUD)
     }
 
     /// The folder recordings go to: the one given, else `$XDG_VIDEOS_DIR/Kiln` (from the
     /// environment or `~/.config/user-dirs.dirs`), else `~/Videos/Kiln` when `~/Videos`
     /// exists, else the current folder.
-    public func resolvedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package func resolvedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let folder { return folder }
         let home = environment["HOME"] ?? NSHomeDirectory()
         var videos = environment["XDG_VIDEOS_DIR"]

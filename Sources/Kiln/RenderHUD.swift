@@ -8,9 +8,9 @@ import KilnScenes
 /// draw (render), measured with the system clock; offline there is no present. Its
 /// pressure readout follows the session's pointer events, and a pen lost at a known time
 /// (a cut `--evemu` replay) shows from then.
-public final class RenderHUD {
+package final class RenderHUD {
     /// The HUD itself; its `root` is drawn over the frames.
-    public let hud: HUD
+    package let hud: HUD
     private let clock = SystemClock()
     /// Losses still to report, in time order.
     private var losses: [PenLoss]
@@ -19,7 +19,7 @@ public final class RenderHUD {
     private var pending: (time: Double, update: Double, end: Double)?
 
     /// A HUD over `session`'s frames that reports `losses` at their times.
-    public init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
+    package init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
         hud = HUD(canvasSize: canvas, isVisible: true)
         self.losses = losses.sorted { $0.time < $1.time }
         session.pointerObserver = { [weak self] event in
@@ -32,7 +32,7 @@ public final class RenderHUD {
     /// Steps the session to `time` and brings the HUD up to date for the frame drawn next.
     /// The previous frame's render time is the time from the end of its step to this one,
     /// so it counts handing its pixels on too.
-    public func advance(_ session: SceneSession, to time: Double) {
+    package func advance(_ session: SceneSession, to time: Double) {
         let start = clock.now
         if let pending {
             hud.record(FrameSample(time: pending.time, update: pending.update, render: (start - pending.end) * 1000))

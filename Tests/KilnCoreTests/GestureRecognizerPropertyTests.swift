@@ -59,7 +59,7 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
         ]
         watches = named.map { StateWatch(name: $0.0, recognizer: $0.1) }
         for watch in watches {
-            watch.recognizer.onChange = { [unowned self, unowned watch] in self.reported($0, by: watch) }
+            watch.recognizer.onChange { [unowned self, unowned watch] in self.reported($0, by: watch) }
         }
     }
 

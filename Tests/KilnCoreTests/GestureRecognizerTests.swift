@@ -26,7 +26,7 @@ final class ActionLog {
 
     init(_ recognizers: GestureRecognizer...) {
         for recognizer in recognizers {
-            recognizer.onChange = { [unowned self] in self.states.append($0.state) }
+            recognizer.onChange { [unowned self] in self.states.append($0.state) }
         }
     }
 }

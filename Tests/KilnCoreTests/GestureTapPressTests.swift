@@ -119,9 +119,9 @@ struct PressGestureTests {
         let press = PressGestureRecognizer()
         let log = ActionLog(press)
         var durations: [Double] = []
-        press.onChange = { recognizer in
-            log.states.append(recognizer.state)
-            durations.append((recognizer as! PressGestureRecognizer).duration)
+        press.onChange { press in
+            log.states.append(press.state)
+            durations.append(press.duration)
         }
 
         press.handle(pointer(.began, 80, 80, at: 2, device: .pen, pressure: 0.2))

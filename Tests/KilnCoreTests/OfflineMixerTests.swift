@@ -47,6 +47,26 @@ struct OfflineMixerTests {
         #expect(samples[590 + 480] == 0)
     }
 
+    @Test("Two scenes' sounds named \"pop\" are two sounds: each plays its own samples")
+    func soundsNamedAlikeStayApart() {
+        let quietPop = Sound(name: "pop") { synthesizer, _ in
+            SoundBuffer(sampleRate: synthesizer.sampleRate, mono: Array(repeating: 0.25, count: synthesizer.frames(0.01)))
+        }
+        let loudPop = Sound(name: "pop") { synthesizer, _ in
+            SoundBuffer(sampleRate: synthesizer.sampleRate, mono: Array(repeating: 0.5, count: synthesizer.frames(0.01)))
+        }
+        mixer.prepare([quietPop, loudPop])
+
+        mixer.play(loudPop, volume: 1)
+        clock.set(to: 0.02)   // frame 960
+        mixer.play(quietPop, volume: 1)
+
+        let samples = left(until: 0.04)
+        #expect(quietPop != loudPop)
+        #expect(samples[0] == flat)
+        #expect(samples[960] == flat / 2)
+    }
+
     @Test("The track lasts exactly from its start to its end, in whole frames at 48 kHz")
     func trackLength() {
         let track = mixer.endTrack(at: 10.0 / 60)

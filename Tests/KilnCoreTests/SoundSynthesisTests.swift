@@ -14,14 +14,16 @@ private func noise(named name: String, seconds: Double = 0.01, seed: UInt64? = n
 struct SoundSynthesisTests {
     let synthesizer = SoundSynthesizer()
 
-    @Test("A sound is known by its name, whatever makes its samples")
-    func soundsAreKnownByName() {
+    @Test("A sound is its declaration: copies of one are one sound, two declared with one name are two")
+    func soundsAreKnownByDeclaration() {
         let short = noise(named: "blip", seconds: 0.01)
         let long = noise(named: "blip", seconds: 0.2)
+        let copy = short
 
-        #expect(short == long)
-        #expect(Set([short, long, noise(named: "blop")]).count == 2)
-        #expect("\(short)" == "blip")
+        #expect(short == copy)
+        #expect(short != long)
+        #expect(Set([short, copy, long, noise(named: "blop")]).count == 3)
+        #expect("\(short)" == "blip" && short.seed == long.seed)
     }
 
     @Test("Each sound draws from its own generator: other sounds rendered first change nothing")

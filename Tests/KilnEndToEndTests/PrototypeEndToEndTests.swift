@@ -2,6 +2,7 @@
 // renders it, and `kiln dev` keeps it live in a window on a private Xvfb server while the
 // test edits its Swift file. Needs the Swift toolchain kiln was built with.
 import Foundation
+import KilnCore
 import KilnScenes
 import KilnTestSupport
 import Testing
@@ -17,6 +18,7 @@ struct PrototypeEndToEndTests {
                                                             "--at", "0.8", "--scale", "1", "--out", png], timeout: 180)
             let again = try ExternalCommand.run(binary, ["new", folder.path], timeout: 30, allowFailure: true)
             let tuning = try ExternalCommand.run(binary, ["tuning", folder.path], timeout: 180)
+            let defaults = try ExternalCommand.run(binary, ["tuning", folder.path, "--defaults"], timeout: 180)
 
             #expect(rendered.stderr.contains("compiling the prototype"))
             #expect(!rendered.stderr.contains("unknown key"), "the tuning file matches the scene: \(rendered.stderr)")
@@ -28,6 +30,9 @@ struct PrototypeEndToEndTests {
             // The folder's own tuning.toml is where each of its values comes from.
             #expect(tuning.text.contains("spring = { damping_ratio = 0.62, response = 0.42 }"), "\(tuning.text)")
             #expect(tuning.text.contains("# \(folder.path)/tuning.toml:"), "\(tuning.text)")
+            // The regenerated defaults speak of the folder's own file, not a copy in ~/.config.
+            #expect(defaults.text.contains("the prototype's tuning.toml, in its folder"), "\(defaults.text)")
+            #expect(!defaults.text.contains("~/.config"), "\(defaults.text)")
             #expect(again.status != 0)
             #expect(again.stderr.split(separator: "\n").count == 1 && again.stderr.contains("already exists"))
         }
@@ -45,6 +50,9 @@ struct PrototypeEndToEndTests {
                                   session: session, environment: ["XDG_STATE_HOME": state.path])
             defer { app.terminate() }
             try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
+            // The first compile says how long it took, in one line.
+            #expect(app.errorOutput.range(of: #"kiln: compiled card in \d+\.\d s\n"#, options: .regularExpression) != nil,
+                    "\(app.errorOutput)")
             let window = try app.window(timeout: 30)
             let shot = folder.appendingPathComponent("shot.png").path
             // The first frame may land after the window appears: look until it is drawn.

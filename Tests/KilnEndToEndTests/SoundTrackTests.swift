@@ -135,10 +135,8 @@ struct SoundTrackTests {
 
         let written = try #require(SoundTrack(wav: try Data(contentsOf: wav)))
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
-        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
-        let hosted = HostedSession.offline(context: context, isMuted: false,
-                                           scene: { SceneCatalog.make("laser", context: $0)! },
-                                           session: { SceneSession(scene: $0, script: script) })
+        let hosting = SceneHosting(scene: "laser", canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
+        let hosted = try #require(hosting.offline(isMuted: false, script: { _ in script }))
         let mixer = try #require(hosted.mixer)
         mixer.startTrack(at: 0)
         for frame in 0..<120 { hosted.advance(to: Double(frame) / 60) }
@@ -148,9 +146,8 @@ struct SoundTrackTests {
     @Test("The scene's sound stops when it is left: silence once the fade is over")
     func silenceAfterLeaving() throws {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("laser-delete.json"))
-        let hosted = HostedSession.offline(context: SceneContext(canvasSize: DevicePreset.iPhone14.size), isMuted: false,
-                                           scene: { SceneCatalog.make("laser", context: $0)! },
-                                           session: { SceneSession(scene: $0, script: script) })
+        let hosting = SceneHosting(scene: "laser", canvasSize: DevicePreset.iPhone14.size, seed: 1)
+        let hosted = try #require(hosting.offline(isMuted: false, script: { _ in script }))
         let mixer = try #require(hosted.mixer)
         mixer.startTrack(at: 0)
         for frame in 0...120 { hosted.advance(to: Double(frame) / 60) }

@@ -103,6 +103,31 @@ struct AudioDiskTests {
         #expect(levels.suffix(3).allSatisfy { $0 < 0.001 }, "\(levels.suffix(3))")
     }
 
+    @Test("Two scenes' loops named \"hum\" are two sounds: the loud one plays its own samples, not the silent one's")
+    func soundsNamedAlikeStayApart() throws {
+        let silentHum = Sound(name: "hum", isLoop: true) { synthesizer, _ in
+            SoundBuffer(sampleRate: synthesizer.sampleRate, mono: Array(repeating: 0, count: synthesizer.sampleRate))
+        }
+        let loudHum = Sound(name: "hum", isLoop: true) { synthesizer, _ in
+            let count = synthesizer.sampleRate
+            return SoundBuffer(sampleRate: count, mono: (0..<count).map {
+                Float(0.5 * sin(2 * Double.pi * 440 * synthesizer.time($0)))
+            })
+        }
+
+        let levels = try recordDiskOutput { audio, output in
+            audio.prepare([silentHum, loudHum])
+            audio.startLoop(loudHum, volume: 1)
+            try output.waitForGrowth(seconds: 0.5)
+            audio.stopAll()
+            try output.waitForGrowth(seconds: 0.3)
+        }
+        let expected = 0.5 / 2.0.squareRoot()
+
+        let loud = levels.filter { $0 > 0.25 * expected }
+        #expect(Double(loud.count * Self.windowFrames) / 44_100 >= 0.35, "\(levels)")
+    }
+
     @Test("Without an audio device, make warns once and returns a silent service that works")
     func noDeviceRunsSilently() {
         SDL_SetHintWithPriority(SDL_HINT_AUDIODRIVER, "kiln-no-such-driver", SDL_HINT_OVERRIDE)

@@ -26,11 +26,14 @@ struct HostedSessionRecordingTests {
         hosted.advance(to: 0.5)
         let source = try #require(hosted.recording)
         let replay = source.replay(ReplayOptions(device: .iPhone14, isMuted: true))()
+        let heard = source.replay(ReplayOptions(device: .iPhone14))()
 
         #expect(silent.recording == nil)
         #expect(source.name == "gallery" && source.logOrigin == 0)
-        #expect(replay.name == "gallery")
-        #expect(replay !== hosted)
+        #expect(replay.scene.name == "gallery")
+        #expect(replay.scene !== hosted)
+        // The offline host gets the mixer beside the scene: none for a muted window.
+        #expect(replay.mixer == nil && heard.mixer != nil)
     }
 
     @Test("R's marks reach the journal through the recording source")

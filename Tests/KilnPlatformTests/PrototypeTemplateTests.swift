@@ -15,6 +15,28 @@ struct PrototypeTemplateTests {
         #expect(PrototypeTemplate(name: "bottom-sheet")?.swiftFileName == "BottomSheet.swift")
     }
 
+    @Test("The tuning file's header speaks of the prototype's own tuning.toml, not a copy in the config folder")
+    func tuningHeaderNamesTheFolder() throws {
+        let template = try #require(PrototypeTemplate(name: "card"))
+
+        let header = template.tuningText.split(separator: "\n").prefix(5).joined(separator: "\n")
+
+        #expect(header.contains("the prototype's tuning.toml, in its folder"), "\(header)")
+        #expect(!template.tuningText.contains("~/.config"))
+        #expect(StarterTuning.fileText(StarterTuning()).contains("~/.config/kiln/<scene>.toml"))
+    }
+
+    @Test("kiln dev's first compile says how long it took in one line, or that the last build is used")
+    func compiledLine() {
+        let compiled = PrototypeCompiler.Library(build: PrototypeBuild(folder: "/p/card", sources: [], toolchainStamp: ""),
+                                                 url: URL(fileURLWithPath: "/cache/card.so"), compileSeconds: 4.24)
+        var cached = compiled
+        cached.compileSeconds = 0
+
+        #expect(compiled.compiledLine("card") == "compiled card in 4.2 s")
+        #expect(cached.compiledLine("card") == "card is compiled already: its last build is used")
+    }
+
     @Test("The tuning file lists every key the Swift file declares, with the defaults, and checks out")
     func tuningMatchesTheSource() throws {
         let template = try #require(PrototypeTemplate(name: "card"))

@@ -1,4 +1,5 @@
 import Foundation
+import KilnCore
 import KilnScenes
 import Testing
 

@@ -1,3 +1,4 @@
+import KilnCore
 import KilnScenes
 import Testing
 

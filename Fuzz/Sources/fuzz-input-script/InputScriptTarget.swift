@@ -3,7 +3,7 @@
 // script and prints the same again; a refusal is one line naming a line of the file.
 
 import FuzzSupport
-import KilnScenes
+import Kiln
 
 /// One input as a script file. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,7 +5,7 @@
 // refusal is one line naming a line of the file; so is each warning.
 
 import FuzzSupport
-import KilnScenes
+import Kiln
 
 /// One input as a tuning file, read alone and applied to each scene. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")

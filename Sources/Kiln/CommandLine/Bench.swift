@@ -140,10 +140,8 @@ struct ScenesBench: ParsableCommand {
                 warn("\(error)")
                 throw ExitCode(2)
             }
-            let context = SceneContext(canvasSize: device.size, seed: play.script.seed ?? 1)
-            guard let scene = SceneCatalog.make(name, context: context) else { throw ExitCode(2) }
-            let session = SceneSession(scene: scene, script: play.script)
-            let hosted = HostedSession(session: session, capturePath: nil)
+            let hosting = SceneHosting(scene: name, canvasSize: device.size, seed: play.script.seed ?? 1)
+            guard let hosted = hosting.session(script: play.script) else { throw ExitCode(2) }
             if result == nil {
                 result = SceneBenchResult(scene: name, scripts: [], renderer: timer.rendererName,
                                           pixelSize: (Int((device.size.width * scale).rounded()),
@@ -157,7 +155,7 @@ struct ScenesBench: ParsableCommand {
                 result?.record(f)
             }
             hosted.close()
-            if let problem = session.scriptProblem {
+            if let problem = hosted.scriptProblem {
                 warn("\(play.name): the script stopped: \(problem)")
                 throw ExitCode(1)
             }

@@ -56,7 +56,9 @@ struct Dev: ParsableCommand {
             guard PrototypeFolder.isPrototype(folder) else { throw PrototypeProblem.notAPrototype(folder) }
             compiler = try PrototypeFolder.compilerForThisKiln()
             warn("compiling the prototype in \(prototypeFolder.displayName)…")
-            do { _ = try compiler.compile(prototypeFolder) } catch { throw PrototypeProblem.compile(error) }
+            let library: PrototypeCompiler.Library
+            do { library = try compiler.compile(prototypeFolder) } catch { throw PrototypeProblem.compile(error) }
+            warn(library.compiledLine(prototypeFolder.url.lastPathComponent))
         } catch let problem as PrototypeProblem {
             report(problem)
             throw ExitCode(1)

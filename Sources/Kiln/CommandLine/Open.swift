@@ -121,12 +121,12 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio
-            var context = SceneContext(canvasSize: device.size, events: events, seed: seed,
-                                       audio: audio, haptics: haptics, openScene: open)
             let tuning = name.flatMap { live.tuningFiles(for: $0, named: scene) }
-            context.tuningSources = tuning?.sources ?? []
-            watchdog.sceneOpening(name ?? SceneCatalog.homeName)
-            let made = SceneCatalog.make(name ?? "launcher", context: context) ?? LauncherScene(context: context)
+            let hosting = SceneHosting(scene: name ?? SceneCatalog.homeName, canvasSize: device.size, seed: seed,
+                                       events: events, tuning: tuning?.sources ?? [])
+            let context = hosting.context(audio: audio, haptics: haptics, open: open)
+            watchdog.sceneOpening(hosting.scene)
+            let made = hosting.makeScene(context: context) ?? LauncherScene(context: context)
             let played = isFirst ? script ?? replay?.script(for: made, canvasSize: device.size) : nil
             let session = SceneSession(scene: made, script: played, showsTouches: recording.touches)
             // Everything the scene gets is logged, so that R can render it again offline.

@@ -101,14 +101,13 @@ struct Render: ParsableCommand {
         // Sound is mixed where it is kept: in an MP4 or WebM, or in --audio-out's WAV.
         let isHeard = !mute && (VideoFormat(path: out)?.carriesSound == true || audioOut != nil)
         func makeSession(quiet: Bool) throws -> HostedSession {
-            var context = SceneContext(canvasSize: device.size, events: quiet ? nil : printer, seed: seed)
-            context.tuningSources = tuningSources
-            return try HostedSession.offline(
-                context: context, isMuted: !isHeard || quiet,
-                scene: { guard let made = SceneCatalog.make(scene, context: $0) else { throw ExitCode(2) }; return made },
-                session: { SceneSession(scene: $0, script: input ?? replay?.script(for: $0, canvasSize: device.size),
-                                        showsTouches: touches) },
-                hud: { hud ? RenderHUD(canvas: device.size, session: $0, losses: losses) : nil })
+            let hosting = SceneHosting(scene: scene, canvasSize: device.size, seed: seed, events: quiet ? nil : printer,
+                                       tuning: tuningSources)
+            guard let session = hosting.offline(
+                isMuted: !isHeard || quiet, script: { input ?? replay?.script(for: $0, canvasSize: device.size) },
+                showsTouches: touches, hud: { hud ? RenderHUD(canvas: device.size, session: $0, losses: losses) : nil })
+            else { throw ExitCode(2) }
+            return session
         }
         if let audioOut, let problem = OutputPath.problem(writingFileAt: audioOut) {
             warn("cannot write \(audioOut): \(problem)")
@@ -174,7 +173,7 @@ struct Render: ParsableCommand {
     private func render(_ session: HostedSession, into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
                         frames: RenderedFrames) throws {
         do {
-            let track = try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session },
+            let track = try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session.offlineScene },
                                                 check: { frames.stepped(); try Self.checkScript($0) })
             try writeAudioOut(track)
         } catch let stopped as ScriptStopped {
@@ -233,7 +232,7 @@ struct Render: ParsableCommand {
                     frames.restart()
                     passes += 1
                     if passes > 1 { session = try makeSession(false) }
-                    return session
+                    return session.offlineScene
                 },
                 check: { frames.stepped(); try Self.checkScript($0) },
                 progress: { progress.update(done: $0, total: $1) })

@@ -72,13 +72,9 @@ struct RenderBench: ParsableCommand {
                 to: folder.appendingPathComponent("clip.mp4").path, format: .mp4, timing: timing,
                 canvas: device.size, scale: scale, ffmpeg: ffmpeg,
                 makeScene: {
-                    try HostedSession.offline(
-                        context: SceneContext(canvasSize: device.size, seed: input.seed ?? 1), isMuted: mute,
-                        scene: { context in
-                            guard let made = SceneCatalog.make(sceneName, context: context) else { throw ExitCode(2) }
-                            return made
-                        },
-                        session: { SceneSession(scene: $0, script: input) })
+                    let hosting = SceneHosting(scene: sceneName, canvasSize: device.size, seed: input.seed ?? 1)
+                    guard let session = hosting.offline(isMuted: mute, script: { _ in input }) else { throw ExitCode(2) }
+                    return session.offlineScene
                 },
                 check: { scene in
                     if let problem = scene.scriptProblem { throw problem }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnPlatform
+import KilnCore
 import KilnScenes
 
 /// The shipped input scripts (`Scripts/` of the resources), by the scene each is for.

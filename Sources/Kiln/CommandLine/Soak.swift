@@ -52,9 +52,10 @@ struct Soak: ParsableCommand {
             warn("\(error)")
             throw ExitCode(2)
         }
-        let context = SceneContext(canvasSize: device.size, seed: seed)
-        guard let made = SceneCatalog.make(scene, context: context) else { throw ExitCode(2) }
-        let hosted = HostedSession(session: SceneSession(scene: made), capturePath: nil)
+        guard let hosted = SceneHosting(scene: scene, canvasSize: device.size, seed: seed).session() else {
+            throw ExitCode(2)
+        }
+        let made = hosted.session.scene
         var input = RandomGestures(seed: seed, canvasSize: device.size, target: made.primaryControl)
         var report = SoakReport(scene: scene, seconds: minutes * 60)
         let started = Date()

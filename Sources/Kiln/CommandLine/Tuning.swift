@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KilnCore
 import KilnScenes
 
 /// `kiln tuning SCENE`: the effective tuning, each value with where it came from.
@@ -14,7 +15,7 @@ struct TuningCommand: ParsableCommand {
     @Option(help: "A tuning file over the defaults and your own file.")
     var tuning: String?
 
-    @Flag(help: "Print the defaults alone, as the shipped Tuning/SCENE.toml has them (in share/kiln, or Resources in a checkout).")
+    @Flag(help: "Print the defaults alone, as the shipped Tuning/SCENE.toml (in share/kiln, or Resources in a checkout) or a prototype's tuning.toml has them.")
     var defaults = false
 
     func run() throws {
@@ -25,7 +26,8 @@ struct TuningCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if defaults {
-            print(profile.defaultsText(), terminator: "")
+            let isPrototype = PrototypeFolder.folder(ofScene: scene) != nil
+            print(isPrototype ? profile.prototypeDefaultsText() : profile.defaultsText(), terminator: "")
             return
         }
         let files = try checkedTuningFiles(for: scene, profile: profile, explicit: tuning)

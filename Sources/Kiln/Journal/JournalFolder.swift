@@ -2,18 +2,18 @@ import Foundation
 
 /// The folder where windows keep their journals, `$XDG_STATE_HOME/kiln` (else
 /// `~/.local/state/kiln`), and the journals in it.
-public struct JournalFolder: Sendable {
+package struct JournalFolder: Sendable {
     /// The folder's path.
-    public let path: String
+    package let path: String
 
     /// The journals kept in the folder at `path`.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The folder for this environment: `$XDG_STATE_HOME/kiln` when it is an absolute path
     /// (as the XDG base directory specification asks), else `$HOME/.local/state/kiln`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             path = state + "/kiln"
         } else {
@@ -22,7 +22,7 @@ public struct JournalFolder: Sendable {
     }
 
     /// Every journal in the folder (none when it does not exist), the last written first.
-    public func journals() -> [String] {
+    package func journals() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let paths = names.filter { !$0.hasPrefix(".") && $0.hasSuffix(".journal") }
             .map { (path as NSString).appendingPathComponent($0) }
@@ -30,12 +30,12 @@ public struct JournalFolder: Sendable {
     }
 
     /// The journals whose window is gone: no process holds their lock.
-    public func leftJournals() -> [String] {
+    package func leftJournals() -> [String] {
         journals().filter { !Self.isInUse($0) }
     }
 
     /// Whether a running window still writes the journal at `path` (holds its lock).
-    public static func isInUse(_ path: String) -> Bool {
+    package static func isInUse(_ path: String) -> Bool {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }

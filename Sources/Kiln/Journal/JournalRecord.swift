@@ -4,36 +4,36 @@ import KilnPlatform
 import KilnScenes
 
 /// What a journal starts with: who wrote it, when, and how R would have saved the session.
-public struct JournalHeader: Codable, Equatable, Sendable {
+package struct JournalHeader: Codable, Equatable, Sendable {
     /// The format's version: 2 since a journal's scene is always its second line and its
     /// frame marks name R's running recording (a list reads version 1 whole).
-    public var journal: Int
+    package var journal: Int
     /// The process that wrote it.
-    public var pid: Int32
+    package var pid: Int32
     /// When the window opened, in seconds since 1970.
-    public var started: Double
+    package var started: Double
     /// The device canvas's name: "iphone-14".
-    public var device: String
+    package var device: String
     /// The canvas's width in points.
-    public var width: Double
+    package var width: Double
     /// The canvas's height in points.
-    public var height: Double
+    package var height: Double
     /// What R saves at: device pixels per point.
-    public var scale: Double
+    package var scale: Double
     /// R's file format: "mp4", "webm" or "gif".
-    public var format: String
+    package var format: String
     /// Whether R's recordings draw touch indicators.
-    public var touches: Bool
+    package var touches: Bool
     /// Whether R's recordings draw the HUD.
-    public var hud: Bool
+    package var hud: Bool
     /// Whether R's recordings leave the sound out.
-    public var muted: Bool
+    package var muted: Bool
 
     /// The version journals are written in now.
-    public static let version = 2
+    package static let version = 2
 
     /// The header of a journal written now by this process, for `settings` on `device`.
-    public init(settings: RecordingSettings, device: DevicePreset, pid: Int32 = getpid(), started: Date = Date()) {
+    package init(settings: RecordingSettings, device: DevicePreset, pid: Int32 = getpid(), started: Date = Date()) {
         journal = JournalHeader.version
         self.pid = pid
         self.started = started.timeIntervalSince1970
@@ -48,34 +48,34 @@ public struct JournalHeader: Codable, Equatable, Sendable {
     }
 
     /// The canvas the session ran on.
-    public var devicePreset: DevicePreset {
+    package var devicePreset: DevicePreset {
         DevicePreset(name: device, title: DevicePreset.named(device)?.title ?? device, size: Size(width, height))
     }
 
     /// The settings R had.
-    public var settings: RecordingSettings {
+    package var settings: RecordingSettings {
         RecordingSettings(format: VideoFormat(rawValue: format) ?? .mp4, scale: scale, showsTouches: touches,
                           showsHUD: hud, isMuted: muted)
     }
 }
 
 /// A scene made afresh (opened, or retuned): what its input log replays from.
-public struct JournalScene: Codable, Equatable, Sendable {
+package struct JournalScene: Codable, Equatable, Sendable {
     /// The scene's name in the catalogue.
-    public var scene: String
+    package var scene: String
     /// The seed the scene was made with, `nil` for the host's default.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The window's scene time when the scene was made: its log counts from there.
-    public var origin: Double
+    package var origin: Double
     /// The tuning in force, as the files read then.
-    public var tuning: [JournalTuning]
+    package var tuning: [JournalTuning]
     /// The prototype folder the scene was compiled from, `nil` for Kiln's own scenes: what
     /// `kiln recover` compiles again to make the scene.
-    public var folder: String?
+    package var folder: String?
 
     /// The record of scene `scene` made at window time `origin` with `seed` and `tuning`,
     /// from the prototype folder at `folder` if it is one.
-    public init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil) {
+    package init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil) {
         self.scene = scene
         self.seed = seed
         self.origin = origin
@@ -84,20 +84,20 @@ public struct JournalScene: Codable, Equatable, Sendable {
     }
 
     /// The tuning sources as the scene had them.
-    public var tuningSources: [TuningSource] { tuning.map { TuningSource(name: $0.name, text: $0.text) } }
+    package var tuningSources: [TuningSource] { tuning.map { TuningSource(name: $0.name, text: $0.text) } }
 }
 
 /// One tuning file's name and text.
-public struct JournalTuning: Codable, Equatable, Sendable {
+package struct JournalTuning: Codable, Equatable, Sendable {
     /// The file as messages name it.
-    public var name: String
+    package var name: String
     /// Its text when the scene was made.
-    public var text: String
+    package var text: String
 }
 
 /// One line of a journal: every line is a JSON object of one of these kinds, so that a
 /// line cut off by a kill is told from a whole one.
-public enum JournalRecord: Equatable, Sendable {
+package enum JournalRecord: Equatable, Sendable {
     /// The journal's first line: the window and R's settings.
     case header(JournalHeader)
     /// A scene made afresh: what the input after it replays from.
@@ -114,7 +114,7 @@ public enum JournalRecord: Equatable, Sendable {
     case recordingStopped
 
     /// The record as one line of JSON, without its newline.
-    public var line: String {
+    package var line: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data?
@@ -131,7 +131,7 @@ public enum JournalRecord: Equatable, Sendable {
     }
 
     /// The record a line holds, or `nil` when it is not one.
-    public init?(line: Substring) {
+    package init?(line: Substring) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
         let decoder = JSONDecoder(), data = Data(line.utf8)
         if object["journal"] != nil, let header = try? decoder.decode(JournalHeader.self, from: data) {

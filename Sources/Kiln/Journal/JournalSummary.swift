@@ -7,29 +7,29 @@ import Foundation
 /// the file when a scene begins), and each frame mark names R's running recording; the last
 /// frame mark and what follows it then tell the clip's length. A journal of version 1, or a tail
 /// without a frame mark, is read whole, as `kiln recover --render` reads it.
-public struct JournalSummary: Sendable, Equatable {
+package struct JournalSummary: Sendable, Equatable {
     /// The journal read.
-    public var path: String
+    package var path: String
     /// The scene in force at the journal's end.
-    public var scene: String
+    package var scene: String
     /// When the window opened.
-    public var started: Date
+    package var started: Date
     /// The clip's length in seconds, as `RecoveredSession.clipLength`.
-    public var clipLength: Double
+    package var clipLength: Double
     /// Where R's running recording started, in the scene's time, if one was running.
-    public var recordingStart: Double?
+    package var recordingStart: Double?
     /// Whether the journal ends in bytes that are no whole record.
-    public var isCutOff: Bool
+    package var isCutOff: Bool
 
     /// How much of a journal's end is read for its last frame mark: many frames' worth.
-    public static let tailBytes = 64 * 1024
+    package static let tailBytes = 64 * 1024
     /// The most a journal's first two lines may take: a scene's tuning files are small.
     static let headBytes = 4 * 1024 * 1024
 
     /// The summary of the journal at `path`; throws as `RecoveredSession` does when not even
     /// its header and a scene can be read.
     /// `tailBytes` is how much of its end is read (a test makes it small).
-    public static func read(_ path: String, tailBytes: Int = JournalSummary.tailBytes) throws -> JournalSummary {
+    package static func read(_ path: String, tailBytes: Int = JournalSummary.tailBytes) throws -> JournalSummary {
         guard let file = FileHandle(forReadingAtPath: path) else {
             throw JournalError.unreadable(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }
@@ -65,7 +65,7 @@ public struct JournalSummary: Sendable, Equatable {
     }
 
     /// The summary of a journal read whole.
-    public init(_ session: RecoveredSession) {
+    package init(_ session: RecoveredSession) {
         path = session.path
         scene = session.scene.scene
         started = session.started
@@ -113,7 +113,7 @@ public struct JournalSummary: Sendable, Equatable {
     }
 
     /// The summary as `kiln recover` lists it.
-    public var line: String {
+    package var line: String {
         Self.line(scene: scene, started: started, clipLength: clipLength, recordingStart: recordingStart,
                   isCutOff: isCutOff, path: path)
     }

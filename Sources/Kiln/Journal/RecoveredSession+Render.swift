@@ -5,11 +5,11 @@ import KilnScenes
 
 extension RecoveredSession {
     /// Whether Kiln has the journal's scene (a prototype's scene is found only where it is loaded).
-    public var hasKnownScene: Bool { SceneCatalog.names.contains(scene.scene) }
+    package var hasKnownScene: Bool { SceneCatalog.names.contains(scene.scene) }
 
     /// A new offline session that replays the log from the scene's start, as R does;
     /// silent when `isMuted` or when the window was.
-    public func replay(isMuted: Bool = false) -> HostedSession {
+    package func replay(isMuted: Bool = false) -> HostedSession {
         var settings = header.settings
         settings.isMuted = settings.isMuted || isMuted
         return LiveClipSaver.replay(script, of: scene.scene, tuning: scene.tuningSources,
@@ -18,25 +18,25 @@ extension RecoveredSession {
 
     /// Renders the clip R would have saved into a video at `path` in `format`, at the
     /// format's usual frame rate and the scale R had; with sound unless muted.
-    public func renderVideo(to path: String, format: VideoFormat, ffmpeg: URL, isMuted: Bool = false,
+    package func renderVideo(to path: String, format: VideoFormat, ffmpeg: URL, isMuted: Bool = false,
                             progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> ClipSummary {
         try ClipRenderer.render(to: path, format: format, timing: timing(fps: format.defaultFrameRate),
                                 canvas: header.devicePreset.size, scale: header.scale, ffmpeg: ffmpeg,
-                                makeScene: { replay(isMuted: isMuted) }, progress: progress)
+                                makeScene: { replay(isMuted: isMuted).offlineScene }, progress: progress)
     }
 
     /// The rate of PNG frames rendered from a journal.
-    public static let framesRate = 60.0
+    package static let framesRate = 60.0
 
     /// Renders the clip as numbered PNG frames at 60 fps into `folder`, which exists
     /// (`madeFolder` when the caller made it, so that a failure removes it); the frame count.
-    public func renderFrames(into folder: String, madeFolder: Bool,
+    package func renderFrames(into folder: String, madeFolder: Bool,
                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> Int {
         let host = try OffscreenHost(canvas: header.devicePreset.size, scale: header.scale)
         let size = host.pixelSize
         let sink = PNGFramesSink(folder: folder, width: size.width, height: size.height, madeFolder: madeFolder)
         let timing = timing(fps: Self.framesRate)
-        try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { replay(isMuted: true) },
+        try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { replay(isMuted: true).offlineScene },
                                 progress: progress)
         return timing.frameCount
     }

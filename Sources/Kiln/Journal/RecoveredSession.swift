@@ -7,27 +7,27 @@ import KilnScenes
 ///
 /// A journal cut off by a kill is read up to its last whole line; a line that is not a
 /// record ends the reading there too, since what follows it may not fit what came before.
-public struct RecoveredSession: Sendable {
+package struct RecoveredSession: Sendable {
     /// The journal read.
-    public var path: String
+    package var path: String
     /// Its first line: the canvas and R's settings.
-    public var header: JournalHeader
+    package var header: JournalHeader
     /// The scene at the journal's end, with its seed and tuning.
-    public var scene: JournalScene
+    package var scene: JournalScene
     /// The scene's input log as R replays it: a script from the scene's start.
-    public var script: InputScript
+    package var script: InputScript
     /// Where R's recording started, in the log's time, when one was running.
-    public var recordingStart: Double?
+    package var recordingStart: Double?
     /// The log's last time: its last frame, or its last input if later.
-    public var end: Double
+    package var end: Double
     /// The time of the last input, if there was any.
-    public var lastInput: Double?
+    package var lastInput: Double?
     /// Bytes after the last whole record (a line cut off, or one that is not a record).
-    public var unreadBytes: Int
+    package var unreadBytes: Int
 
     /// Reads the journal at `path`; throws `JournalError.unreadable` when not even its
     /// header and a scene can be read.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw JournalError.unreadable(path: path, reason: "cannot be read: \(error.localizedDescription)")
@@ -36,7 +36,7 @@ public struct RecoveredSession: Sendable {
     }
 
     /// Reads a journal's bytes; `path` names it.
-    public init(path: String, data: Data) throws {
+    package init(path: String, data: Data) throws {
         var header: JournalHeader?
         var scene: JournalScene?
         var inputs: [ScriptOutput] = []
@@ -93,21 +93,21 @@ public struct RecoveredSession: Sendable {
     }
 
     /// When the window opened.
-    public var started: Date { Date(timeIntervalSince1970: header.started) }
+    package var started: Date { Date(timeIntervalSince1970: header.started) }
 
     /// Where the clip starts in the log: R's start, or the scene's when R was not running.
-    public var clipStart: Double { recordingStart ?? 0 }
+    package var clipStart: Double { recordingStart ?? 0 }
 
     /// The clip's length in seconds.
-    public var clipLength: Double { max(0, end - clipStart) }
+    package var clipLength: Double { max(0, end - clipStart) }
 
     /// The frames R would have rendered, at `fps`.
-    public func timing(fps: Double) -> ClipTiming {
+    package func timing(fps: Double) -> ClipTiming {
         LiveClipSaver.timing(from: clipStart, to: end, fps: fps)
     }
 
     /// One line for a list: the scene, when, how long, what of it is recovered, the path.
-    public var summary: String {
+    package var summary: String {
         JournalSummary.line(scene: scene.scene, started: started, clipLength: clipLength, recordingStart: recordingStart,
                             isCutOff: unreadBytes > 0, path: path)
     }

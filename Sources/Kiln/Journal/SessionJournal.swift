@@ -16,9 +16,9 @@ import KilnScenes
 /// the journal keeps all of the current scene's input; what it drops is what R can no
 /// longer use: earlier scenes (and the scene before a retune) and all but the last frame
 /// mark. The file is rewritten without them once it is twice the size of what is kept.
-public final class SessionJournal {
+package final class SessionJournal {
     /// Where the journal is.
-    public let path: String
+    package let path: String
     private var descriptor: Int32
     private let header: String
     /// The current scene's record and its input, as lines: what a rewrite keeps.
@@ -30,16 +30,16 @@ public final class SessionJournal {
     /// A scene began since the last frame: the frame's end rewrites the file.
     private var sceneBegan = false
     /// Bytes in the file.
-    public private(set) var fileSize = 0
+    package private(set) var fileSize = 0
     /// Bytes a rewrite keeps: the header, the scene, its input, R's mark and the last frame.
-    public var liveSize: Int { kept.count + marks.count }
+    package var liveSize: Int { kept.count + marks.count }
     /// The file is never rewritten below this size: a small one costs nothing to keep.
-    public var minimumRewriteSize = 64 * 1024
+    package var minimumRewriteSize = 64 * 1024
     private var warn: (String) -> Void
     private var isBroken = false
 
     /// Starts `kiln-PID-YYYYMMDD-HHMMSS.journal` in `folder` (made if missing) with `header`.
-    public init(folder: String, header: JournalHeader, warn: @escaping (String) -> Void = { Console.warn($0) }) throws {
+    package init(folder: String, header: JournalHeader, warn: @escaping (String) -> Void = { Console.warn($0) }) throws {
         if let reason = Self.makeFolder(folder) { throw JournalError.cannotWrite(path: folder, reason: reason) }
         let stamp = JournalFolder.fileStamp(Date(timeIntervalSince1970: header.started))
         var name = "kiln-\(header.pid)-\(stamp)"
@@ -60,7 +60,7 @@ public final class SessionJournal {
 
     /// The journal of a window about to open, in the user's journal folder (`JournalFolder`);
     /// `nil`, after one line saying why, when none can be kept: the window runs without.
-    public static func startForWindow(settings: RecordingSettings, device: DevicePreset,
+    package static func startForWindow(settings: RecordingSettings, device: DevicePreset,
                                       folder: JournalFolder = JournalFolder()) -> SessionJournal? {
         do {
             return try SessionJournal(folder: folder.path, header: JournalHeader(settings: settings, device: device))
@@ -78,7 +78,7 @@ public final class SessionJournal {
     ///
     /// The file is rewritten at the frame's end, so that the scene in force is always its
     /// second line: a list of journals reads a journal's head and tail, never all of it.
-    public func beginScene(_ scene: JournalScene) {
+    package func beginScene(_ scene: JournalScene) {
         let line = Array((JournalRecord.scene(scene).line + "\n").utf8)
         kept = Array(header.utf8) + line
         pending += line
@@ -86,27 +86,27 @@ public final class SessionJournal {
     }
 
     /// Input the scene's log recorded.
-    public func record(_ output: ScriptOutput) {
+    package func record(_ output: ScriptOutput) {
         let line = Array((JournalRecord.input(output).line + "\n").utf8)
         kept += line
         pending += line
     }
 
     /// R started a recording at window scene time `time`.
-    public func recordingStarted(at time: Double) {
+    package func recordingStarted(at time: Double) {
         recordingStart = time
         pending += Array((JournalRecord.recordingStarted(time).line + "\n").utf8)
     }
 
     /// R ended the recording (it is being saved).
-    public func recordingStopped() {
+    package func recordingStopped() {
         recordingStart = nil
         pending += Array((JournalRecord.recordingStopped.line + "\n").utf8)
     }
 
     /// The frame at `time` of the scene's log is drawn: what is new goes to the file, with
     /// a mark of the frame, and the file is rewritten when it has grown past twice what it keeps.
-    public func endFrame(at time: Double) {
+    package func endFrame(at time: Double) {
         guard !isBroken else { return }
         lastFrame = time
         pending += Array((JournalRecord.frame(time, recordingFrom: recordingStart).line + "\n").utf8)
@@ -131,14 +131,14 @@ public final class SessionJournal {
     /// The window's thread is stuck in scene code and the process is about to end: the
     /// journal stays as it is on disk, up to the last whole frame, for `kiln recover`.
     /// What the stuck frame brought is left out: replaying it would hang the render too.
-    public func endAfterHang() {
+    package func endAfterHang() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         isBroken = true
     }
 
     /// The window closed cleanly: nothing is left to recover.
-    public func remove() {
+    package func remove() {
         unlink(path)
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
@@ -214,13 +214,13 @@ public final class SessionJournal {
 }
 
 /// Why a journal could not be kept or read.
-public enum JournalError: Error, CustomStringConvertible, Equatable {
+package enum JournalError: Error, CustomStringConvertible, Equatable {
     /// The journal at `path` could not be made or written, for `reason`.
     case cannotWrite(path: String, reason: String)
     /// The journal at `path` could not be read as one, for `reason`.
     case unreadable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotWrite(let path, let reason): path.isEmpty ? reason : "cannot write \(path): \(reason)"
         case .unreadable(let path, let reason): "\(path): \(reason)"

@@ -1,22 +1,22 @@
 /// One error the Swift compiler reported, as `kiln dev` shows it in its banner.
-public struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
+package struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// The file as the compiler named it.
-    public var file: String
+    package var file: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1.
-    public var column: Int
+    package var column: Int
     /// The compiler's words, without the `error:` prefix.
-    public var message: String
+    package var message: String
 
     /// "Card.swift:12: cannot find 'springs' in scope", the file by its last component.
-    public var description: String {
+    package var description: String {
         "\(file.split(separator: "/").last.map(String.init) ?? file):\(line): \(message)"
     }
 
     /// The first error in a compiler's output (`FILE:LINE:COLUMN: error: MESSAGE`), `nil`
     /// when there is none; warnings and notes before it are skipped.
-    public static func firstError(in output: String) -> CompilerDiagnostic? {
+    package static func firstError(in output: String) -> CompilerDiagnostic? {
         for line in output.split(whereSeparator: \.isNewline) {
             if let diagnostic = parse(Substring(line)) { return diagnostic }
         }

@@ -4,22 +4,22 @@ import KilnPlatform
 /// A prototype kept live in the window (`kiln dev`): each frame takes what the reloader
 /// finished, registers a new version and asks the window to show a fresh scene of it, or
 /// keeps the running scene and shows the compiler's first error in a red banner.
-public final class LivePrototype {
+package final class LivePrototype {
     /// The reloader watching the folder.
-    public let reloader: PrototypeReloader
+    package let reloader: PrototypeReloader
     private let events: EventSink?
     /// The compile or load problem of the sources as they are, shown over every scene.
-    public private(set) var problem: PrototypeProblem?
+    package private(set) var problem: PrototypeProblem?
     /// A swap asked for and not shown yet: the version, and when the window was asked.
     private var pendingSwap: (loaded: LoadedPrototype, askedAt: Double)?
     private let clock = SystemClock()
 
     /// The banner's layer name.
-    public static let bannerName = "prototypeBanner"
+    package static let bannerName = "prototypeBanner"
 
     /// Keeps `loaded` live; reloads go through `reloader`; `events` receives a
     /// `prototype.reloaded` event per swap, with its times.
-    public init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?) {
+    package init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?) {
         self.reloader = reloader
         self.events = events
         SceneCatalog.register(loaded.prototype)
@@ -28,7 +28,7 @@ public final class LivePrototype {
 
     /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
     /// `open` asks the window to show a scene by name.
-    public func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
+    package func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
         LivePrototypeScene(scene, live: self, open: open)
     }
 
@@ -104,7 +104,6 @@ final class LivePrototypeScene: HostedScene {
     var guides: [ThresholdGuide] { inner.guides }
     var overlays: [Layer] { inner.overlays }
     var overlay: Layer? { inner.overlay }
-    var mixer: OfflineMixer? { inner.mixer }
     var recording: RecordingSource? { inner.recording }
     var scriptProblem: (any Error)? { inner.scriptProblem }
 

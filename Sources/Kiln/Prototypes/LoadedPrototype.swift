@@ -2,21 +2,21 @@ import Foundation
 import Synchronization
 
 /// A prototype folder compiled and loaded into the running `kiln`, with what it took.
-public struct LoadedPrototype: Sendable {
+package struct LoadedPrototype: Sendable {
     /// The folder's `prototype`.
-    public var prototype: Prototype
+    package var prototype: Prototype
     /// The module its library defines.
-    public var moduleName: String
+    package var moduleName: String
     /// Seconds spent compiling (0 when the library was already built).
-    public var compileSeconds: Double
+    package var compileSeconds: Double
     /// Seconds spent loading the library and taking its prototype.
-    public var loadSeconds: Double
+    package var loadSeconds: Double
     /// When the newest of the sources compiled was saved, in seconds since 1970.
-    public var savedAt: Double
+    package var savedAt: Double
 }
 
 /// Why a prototype folder could not be used.
-public enum PrototypeProblem: Error, CustomStringConvertible, Sendable {
+package enum PrototypeProblem: Error, CustomStringConvertible, Sendable {
     /// This `kiln` cannot compile prototypes.
     case unavailable(PrototypeToolchain.Unavailable)
     /// The folder holds no Swift file.
@@ -27,7 +27,7 @@ public enum PrototypeProblem: Error, CustomStringConvertible, Sendable {
     case load(PrototypeLoader.Failure)
 
     /// One line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let reason): "\(reason)"
         case .notAPrototype(let path): "\(path) is not a prototype folder: it has no .swift file at its top (make one with `kiln new NAME`)"
@@ -40,7 +40,7 @@ public enum PrototypeProblem: Error, CustomStringConvertible, Sendable {
 extension PrototypeFolder {
     /// Compiles (unless already built) and loads the folder's prototype, with `compiler` or
     /// one on the running kiln's own toolchain. The scene is not registered yet.
-    public func load(with compiler: PrototypeCompiler? = nil) throws(PrototypeProblem) -> LoadedPrototype {
+    package func load(with compiler: PrototypeCompiler? = nil) throws(PrototypeProblem) -> LoadedPrototype {
         guard !sourceFiles().isEmpty else { throw .notAPrototype(displayName) }
         let compiler = if let compiler { compiler } else { try Self.compilerForThisKiln() }
         let savedAt = newestSourceDate()
@@ -57,18 +57,18 @@ extension PrototypeFolder {
     }
 
     /// A compiler on the running kiln's toolchain, caching where the user's cache is.
-    public static func compilerForThisKiln() throws(PrototypeProblem) -> PrototypeCompiler {
+    package static func compilerForThisKiln() throws(PrototypeProblem) -> PrototypeCompiler {
         do { return PrototypeCompiler(toolchain: try PrototypeToolchain.locate()) } catch { throw .unavailable(error) }
     }
 
     /// The folder a loaded prototype's scene came from, `nil` for Kiln's own scenes.
-    public static func folder(ofScene name: String) -> PrototypeFolder? {
+    package static func folder(ofScene name: String) -> PrototypeFolder? {
         folders.withLock { $0[name] }
     }
 
     /// The prototype's own tuning file for the scene `name`, when it has one: the tuning a
     /// prototype's scene reads, as `--tuning` would give it.
-    public static func tuningFile(ofScene name: String) -> String? {
+    package static func tuningFile(ofScene name: String) -> String? {
         guard let file = folder(ofScene: name)?.tuningFile, FileManager.default.fileExists(atPath: file.path) else {
             return nil
         }
@@ -79,7 +79,7 @@ extension PrototypeFolder {
 
     /// For a command that takes a scene: compiles and loads the folder, registers its scene
     /// in the catalogue and returns the scene's name, saying on standard error that it compiles.
-    public func register() throws(PrototypeProblem) -> String {
+    package func register() throws(PrototypeProblem) -> String {
         Console.warn("compiling the prototype in \(displayName)…")
         let loaded = try load()
         SceneCatalog.register(loaded.prototype)

@@ -1,5 +1,14 @@
 import Foundation
 
+extension PrototypeCompiler.Library {
+    /// What `kiln dev` says once its first compile of `name` ends: "compiled card in 4.2 s",
+    /// or that the library built before for these very sources is used.
+    func compiledLine(_ name: String) -> String {
+        guard compileSeconds > 0 else { return "\(name) is compiled already: its last build is used" }
+        return String(format: "compiled %@ in %.1f s", name, compileSeconds)
+    }
+}
+
 extension PrototypeCompiler {
     /// The compiler's output told in the prototype's own files: the build folder's copies
     /// become the files they copy, `#fileID`'s `Module/File.swift` the file too, and a

@@ -11,11 +11,11 @@ import Glibc
 /// The cache is private (`PrivateFolder`): every folder in it is the user's own, mode 0700,
 /// and a library found there is loaded only when the user owns it and nobody else can
 /// change it. Under the temporary folder the cache has a name of the user's own.
-public struct PrototypeCompiler: Sendable {
+package struct PrototypeCompiler: Sendable {
     /// The compiler and modules used.
-    public let toolchain: PrototypeToolchain
+    package let toolchain: PrototypeToolchain
     /// Where libraries, entry files and the compiler's module cache go.
-    public let cacheFolder: URL
+    package let cacheFolder: URL
 
     /// The folder above the cache that is the user's to choose (their cache or temporary
     /// folder): the folders from it down to the cache are Kiln's, and checked.
@@ -23,7 +23,7 @@ public struct PrototypeCompiler: Sendable {
 
     /// A compiler with `toolchain`, caching in `cacheFolder` (default: `kiln/prototypes`
     /// under the XDG cache folder).
-    public init(toolchain: PrototypeToolchain, cacheFolder: URL? = nil) {
+    package init(toolchain: PrototypeToolchain, cacheFolder: URL? = nil) {
         self.toolchain = toolchain
         let location = cacheFolder.map { (base: $0.deletingLastPathComponent(), folder: $0) }
             ?? Self.defaultCacheLocation()
@@ -32,45 +32,45 @@ public struct PrototypeCompiler: Sendable {
     }
 
     /// A compiled version of a folder.
-    public struct Library: Sendable {
+    package struct Library: Sendable {
         /// The build it is.
-        public var build: PrototypeBuild
+        package var build: PrototypeBuild
         /// The shared library.
-        public var url: URL
+        package var url: URL
         /// Seconds spent compiling; 0 when the library was already built.
-        public var compileSeconds: Double
+        package var compileSeconds: Double
     }
 
     /// A folder that does not compile.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         /// Everything the compiler said; empty when it did not run.
-        public var output: String
+        package var output: String
         /// Its first error, the entry file's told in the folder's terms.
-        public var firstError: CompilerDiagnostic?
+        package var firstError: CompilerDiagnostic?
         /// Why the compiler did not run or its library cannot be used, when that is the failure.
-        public var reason: String?
+        package var reason: String?
 
         /// A failure of the compiler, which said `output`.
-        public init(output: String, firstError: CompilerDiagnostic? = nil) {
+        package init(output: String, firstError: CompilerDiagnostic? = nil) {
             self.output = output
             self.firstError = firstError
         }
 
         /// A failure before or after the compiler ran, in one line.
-        public init(reason: String) {
+        package init(reason: String) {
             output = ""
             self.reason = reason
         }
 
         /// The reason, else the first error, else the output's first line.
-        public var description: String {
+        package var description: String {
             reason ?? firstError?.description ?? output.split(whereSeparator: \.isNewline).first.map(String.init)
                 ?? "the compiler failed and said nothing"
         }
     }
 
     /// The build of the folder's sources as they are now.
-    public func build(of folder: PrototypeFolder) -> PrototypeBuild {
+    package func build(of folder: PrototypeFolder) -> PrototypeBuild {
         PrototypeBuild(folder: folder.url.path, sources: read(folder), toolchainStamp: toolchainStamp())
     }
 
@@ -86,7 +86,7 @@ public struct PrototypeCompiler: Sendable {
     /// The text hashed is the text compiled: it is copied aside first, so that a file saved
     /// again while the compiler runs (or written in two steps by an editor) never gives a
     /// library the name of sources it was not built from.
-    public func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
+    package func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
         let sources = read(folder)
         let build = PrototypeBuild(folder: folder.url.path, sources: sources, toolchainStamp: toolchainStamp())
         let place = PrototypeBuildFolder(build: build, cacheFolder: cacheFolder)

@@ -11,21 +11,21 @@ import Glibc
 /// The line for each signal is written ahead of time, so that the handler only calls
 /// `write(2)` (async-signal-safe); then the handler that was there before runs (the Swift
 /// runtime's backtracer, or the default action), so the process still ends with the signal.
-public enum PrototypeCrashReport {
+package enum PrototypeCrashReport {
     /// The signals a faulty prototype dies of.
-    public static let signals: [(number: Int32, name: String)] = [
+    package static let signals: [(number: Int32, name: String)] = [
         (SIGSEGV, "SIGSEGV"), (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"),
         (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"), (SIGABRT, "SIGABRT"),
     ]
 
     /// The line written for `signal` while `scene` from `folder` runs.
-    public static func line(scene: String, folder: String, signal: String) -> String {
+    package static func line(scene: String, folder: String, signal: String) -> String {
         "kiln: the prototype '\(scene)' (\(folder)) crashed with \(signal); the window is gone, "
             + "kiln dev opens it again on the next save that compiles.\n"
     }
 
     /// Prepares the lines for `scene` and, the first time, installs the handlers.
-    public static func arm(scene: String, folder: String) {
+    package static func arm(scene: String, folder: String) {
         for (number, name) in signals {
             // The previous line is left allocated: a handler may be reading it right now.
             lines[Int(number)] = strdup(line(scene: scene, folder: folder, signal: name))

@@ -11,17 +11,17 @@ import Foundation
 ///   Scripts/demo.json
 ///   README.md
 /// ```
-public struct PrototypeFolder: Equatable, Sendable {
+package struct PrototypeFolder: Equatable, Sendable {
     /// The folder, as an absolute, standardized file URL.
-    public let url: URL
+    package let url: URL
 
     /// The folder at `path` (relative paths from the current directory); it is not read yet.
-    public init(path: String) {
+    package init(path: String) {
         url = URL(fileURLWithPath: path).standardizedFileURL
     }
 
     /// The folder as messages name it: its path as given, without a trailing slash.
-    public var displayName: String {
+    package var displayName: String {
         let relative = url.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(url.path.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : url.path
         return relative
@@ -29,20 +29,20 @@ public struct PrototypeFolder: Equatable, Sendable {
 
     /// The Swift files compiled: the top level's `.swift` files, sorted by name, but for a
     /// `Package.swift`, which makes the folder a package too (to run its `Tests/`).
-    public func sourceFiles() -> [URL] {
+    package func sourceFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".") && $0 != "Package.swift" }.sorted()
             .map { url.appendingPathComponent($0) }
     }
 
     /// The prototype's own tuning file, `tuning.toml`, whether or not it exists.
-    public var tuningFile: URL { url.appendingPathComponent("tuning.toml") }
+    package var tuningFile: URL { url.appendingPathComponent("tuning.toml") }
 
     /// The folder of input scripts, `Scripts/`.
-    public var scriptsFolder: URL { url.appendingPathComponent("Scripts") }
+    package var scriptsFolder: URL { url.appendingPathComponent("Scripts") }
 
     /// Whether `path` names a prototype folder: a directory with a Swift file at its top.
-    public static func isPrototype(_ path: String) -> Bool {
+    package static func isPrototype(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return false
@@ -54,7 +54,7 @@ public struct PrototypeFolder: Equatable, Sendable {
     /// of Swift files written as a path (`./gallery`, `card/`, `/abs/card`, `~/card`), or one
     /// whose name is none of `sceneNames`. A scene's name alone never runs the folder of that
     /// name, so typing `gallery` in a downloaded repository shows Kiln's gallery, not its code.
-    public static func isPrototype(argument: String, sceneNames: [String]) -> Bool {
+    package static func isPrototype(argument: String, sceneNames: [String]) -> Bool {
         guard isPrototype(argument) else { return false }
         return isWrittenAsPath(argument) || !sceneNames.contains(argument)
     }
@@ -68,14 +68,14 @@ public struct PrototypeFolder: Equatable, Sendable {
     /// The prototype folder that playing the script at `scriptPath` compiles: the folder it
     /// belongs to (`FOLDER/Scripts/x.json`), and only when the script is for a scene none of
     /// `sceneNames` is. A script for one of those plays that scene, wherever it lies.
-    public static func compiled(forScript scriptPath: String, scene: String?, sceneNames: [String]) -> PrototypeFolder? {
+    package static func compiled(forScript scriptPath: String, scene: String?, sceneNames: [String]) -> PrototypeFolder? {
         guard let scene, !sceneNames.contains(scene) else { return nil }
         return containing(script: scriptPath)
     }
 
     /// The prototype folder a script at `scriptPath` belongs to (`FOLDER/Scripts/x.json`),
     /// if any.
-    public static func containing(script scriptPath: String) -> PrototypeFolder? {
+    package static func containing(script scriptPath: String) -> PrototypeFolder? {
         let scripts = URL(fileURLWithPath: scriptPath).standardizedFileURL.deletingLastPathComponent()
         guard scripts.lastPathComponent == "Scripts" else { return nil }
         let folder = scripts.deletingLastPathComponent()
@@ -83,7 +83,7 @@ public struct PrototypeFolder: Equatable, Sendable {
     }
 
     /// The sources' names, dates and sizes: it changes when a file is saved, added or removed.
-    public func sourceStamp() -> String {
+    package func sourceStamp() -> String {
         sourceFiles().map { file in
             let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
             let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
@@ -93,7 +93,7 @@ public struct PrototypeFolder: Equatable, Sendable {
     }
 
     /// When the newest source was saved, as seconds since 1970 (0 when none can be read).
-    public func newestSourceDate() -> Double {
+    package func newestSourceDate() -> Double {
         sourceFiles().compactMap { file in
             ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date)?
                 .timeIntervalSince1970

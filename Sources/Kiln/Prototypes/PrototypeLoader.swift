@@ -5,6 +5,7 @@ import Glibc
 #endif
 
 /// A prototype as a compiled library hands it over: boxed, so that it crosses a C function.
+/// Public because the entry file generated into each prototype makes one.
 public final class PrototypeBox: Sendable {
     /// The folder's `prototype`.
     public let prototype: Prototype
@@ -21,18 +22,18 @@ public final class PrototypeBox: Sendable {
 /// still be alive. Every version of a folder defines the same module (so that it compiles
 /// incrementally) in a library file of its own; loaded with its symbols kept local, each
 /// version's code refers to its own types, and the entry symbol is asked of its library.
-public enum PrototypeLoader {
+package enum PrototypeLoader {
     /// Why a library did not load.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         /// The sentence.
-        public var description: String
+        package var description: String
     }
 
     /// Loads `library` and returns the prototype its entry function hands over.
     ///
     /// Only a library of the user's own, in a build folder and cache of the user's own, that
     /// nobody else can change (`PrivateFolder`), is loaded: its code runs as the user.
-    public static func load(_ library: PrototypeCompiler.Library) throws(Failure) -> Prototype {
+    package static func load(_ library: PrototypeCompiler.Library) throws(Failure) -> Prototype {
         do {
             let buildFolder = library.url.deletingLastPathComponent()
             try PrivateFolder.check(folder: buildFolder.deletingLastPathComponent())

@@ -4,9 +4,9 @@ import Synchronization
 /// Watches a prototype folder from a thread of its own and, after each save of a Swift
 /// file, compiles and loads the new version there, so that the window keeps running.
 /// The window takes the results with `takeOutcome()`, once a frame.
-public final class PrototypeReloader: Sendable {
+package final class PrototypeReloader: Sendable {
     /// What a save led to.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The new version, compiled and loaded, not registered yet.
         case loaded(LoadedPrototype)
         /// The new version does not compile or load: the old one stays.
@@ -14,23 +14,23 @@ public final class PrototypeReloader: Sendable {
     }
 
     /// The folder watched.
-    public let folder: PrototypeFolder
+    package let folder: PrototypeFolder
     private let compiler: PrototypeCompiler
     private let outcome = Mutex<Outcome?>(nil)
     private let started = Mutex(false)
     /// How often the sources are looked at, in seconds.
-    public let pollInterval: Double
+    package let pollInterval: Double
 
     /// A reloader for `folder` whose current version is the one compiled now (its sources
     /// are not compiled again until they change).
-    public init(folder: PrototypeFolder, compiler: PrototypeCompiler, pollInterval: Double = 0.05) {
+    package init(folder: PrototypeFolder, compiler: PrototypeCompiler, pollInterval: Double = 0.05) {
         self.folder = folder
         self.compiler = compiler
         self.pollInterval = pollInterval
     }
 
     /// Starts watching (once).
-    public func start() {
+    package func start() {
         let isFirst = started.withLock { started in
             defer { started = true }
             return !started
@@ -54,7 +54,7 @@ public final class PrototypeReloader: Sendable {
     }
 
     /// The outcome of the latest save since the last call, if any.
-    public func takeOutcome() -> Outcome? {
+    package func takeOutcome() -> Outcome? {
         outcome.withLock { taken in
             defer { taken = nil }
             return taken

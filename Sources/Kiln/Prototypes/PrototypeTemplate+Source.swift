@@ -1,7 +1,7 @@
 extension PrototypeTemplate {
     /// The Swift file: a tuning type, a scene with a card to drag, and the `prototype`.
     /// Its tuning fields are `StarterTuning`'s, so that `tuning.toml` matches them.
-    public var swiftSource: String {
+    package var swiftSource: String {
         """
         import Kiln
 
@@ -62,10 +62,7 @@ extension PrototypeTemplate {
                 root.addSublayer(card)
                 home = card.position
 
-                let pan = PanGestureRecognizer { [weak self] recognizer in
-                    guard let self, let pan = recognizer as? PanGestureRecognizer else { return }
-                    self.drag(pan)
-                }
+                let pan = PanGestureRecognizer { [weak self] in self?.drag($0) }
                 pan.minimumDistance = 2
                 dispatcher.add(pan, to: card)
             }

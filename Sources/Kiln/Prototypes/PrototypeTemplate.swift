@@ -4,16 +4,16 @@ import KilnScenes
 
 /// The files `kiln new NAME` writes: a Swift scene that already does something (a card to
 /// drag, which springs home), its commented tuning file, a demo script and a README.
-public struct PrototypeTemplate: Sendable {
+package struct PrototypeTemplate: Sendable {
     /// The prototype's name: its folder, its scene on the command line, its scripts' scene.
-    public let name: String
+    package let name: String
     /// The checkout of Kiln whose sources the folder's `Package.swift` names by path; without
     /// one the folder is for `kiln dev` alone, with no `Package.swift` and no `Tests/`.
-    public var kilnSources: URL?
+    package var kilnSources: URL?
 
     /// The template for `name`; `nil` unless `name` is a letter followed by letters, digits,
     /// `-` or `_` (at most 40), as a scene name on the command line must be.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let first = name.unicodeScalars.first, name.count <= 40,
               CharacterSet.letters.contains(first),
               name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
@@ -22,19 +22,19 @@ public struct PrototypeTemplate: Sendable {
     }
 
     /// The Swift file's name: the name in upper camel case, `Card.swift` for `card`.
-    public var swiftFileName: String {
+    package var swiftFileName: String {
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ".swift"
     }
 
     /// Every file, by its path inside the folder.
-    public var files: [(path: String, text: String)] {
+    package var files: [(path: String, text: String)] {
         [(swiftFileName, swiftSource), ("tuning.toml", tuningText), ("Scripts/demo.json", demoScript),
          ("README.md", readme)] + packageFiles
     }
 
     /// Writes the folder `name` under `parent`; an existing folder is left alone and refused.
-    public func write(into parent: URL) throws -> URL {
+    package func write(into parent: URL) throws -> URL {
         let folder = parent.appendingPathComponent(name)
         guard !FileManager.default.fileExists(atPath: folder.path) else {
             throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: folder.path])
@@ -48,12 +48,12 @@ public struct PrototypeTemplate: Sendable {
     }
 
     /// The tuning file: the starter scene's defaults, as `kiln tuning --defaults` writes them.
-    public var tuningText: String {
-        StarterTuning.fileText(StarterTuning()).replacingOccurrences(of: StarterTuning.title, with: "\(name): a card you drag, which springs home")
+    package var tuningText: String {
+        StarterTuning.fileText(StarterTuning(), ofPrototype: true).replacingOccurrences(of: StarterTuning.title, with: "\(name): a card you drag, which springs home")
     }
 
     /// A script that drags the card away twice and lets it spring home.
-    public var demoScript: String {
+    package var demoScript: String {
         """
         {
           "scene": "\(name)",
@@ -75,7 +75,7 @@ public struct PrototypeTemplate: Sendable {
     }
 
     /// A few lines on what to do next.
-    public var readme: String {
+    package var readme: String {
         """
         # \(name)
 

@@ -7,25 +7,25 @@ import KilnPlatform
 ///
 /// A prototype is compiled against these modules and not linked with them: its library
 /// uses the types, statics and conformances of the `kiln` it is loaded into.
-public struct PrototypeToolchain: Sendable {
+package struct PrototypeToolchain: Sendable {
     /// The `swiftc` to run.
-    public var compiler: URL
+    package var compiler: URL
     /// The folder holding `Kiln.swiftmodule`, `KilnCore.swiftmodule`, `KilnScenes.swiftmodule`.
-    public var modules: URL
+    package var modules: URL
     /// Flags for the C modules Kiln's modules import: their module maps and header folders.
-    public var importFlags: [String]
+    package var importFlags: [String]
     /// Whether libraries are linked with LLVM's `lld`, found beside the compiler: it links a
     /// prototype's library in a fraction of the system linker's time.
-    public var linksWithLLD = false
+    package var linksWithLLD = false
 
     /// Why this `kiln` cannot compile prototypes, in one sentence.
-    public struct Unavailable: Error, CustomStringConvertible, Sendable {
+    package struct Unavailable: Error, CustomStringConvertible, Sendable {
         /// The sentence.
-        public var description: String
+        package var description: String
     }
 
     /// The toolchain of the running binary, or why there is none.
-    public static func locate() throws(Unavailable) -> PrototypeToolchain {
+    package static func locate() throws(Unavailable) -> PrototypeToolchain {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let modules = binary.deletingLastPathComponent().appendingPathComponent("Modules")
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Kiln.swiftmodule").path) else {

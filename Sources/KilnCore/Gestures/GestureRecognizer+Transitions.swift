@@ -36,7 +36,7 @@ extension GestureRecognizer {
     ///
     /// While held back, later requests queue up (consecutive changes merge) and replay in
     /// order once every requirement has failed; a cancellation while held back is a failure.
-    func transition(to newState: GestureState) {
+    public func transition(to newState: GestureState) {
         guard newState != .possible, newState != intendedState || newState == .changed else { return }
         if !deferredStates.isEmpty {
             deferWhileHeld(newState)
@@ -72,7 +72,7 @@ extension GestureRecognizer {
     /// Sets the state, tells the action, and lets dependents re-examine their requirements.
     private func apply(_ newState: GestureState) {
         state = newState
-        if newState != .failed, let onChange { SceneCode.run(.recognizerAction) { onChange(self) } }
+        if newState != .failed, let action { SceneCode.run(.recognizerAction) { action(self) } }
         for dependent in dependents.compactMap(\.value) {
             dependent.requirementDidChange()
         }

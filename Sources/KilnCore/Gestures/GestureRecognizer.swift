@@ -31,7 +31,23 @@ public enum GestureState: String, Sendable, CaseIterable {
 /// frame times (`tick(at:)`), and calls `onChange` on `began`, each `changed`, and on
 /// `ended` or `cancelled`, as UIKit calls its target's action. Failing calls nothing.
 /// Subclasses override the `pointer…` hooks and request states with `transition(to:)`.
-public class GestureRecognizer {
+///
+/// Write a recognizer of your own by subclassing: the base class keeps the pointers, the
+/// state machine and the failure requirements; a subclass decides when the gesture begins,
+/// changes, ends or fails. Override ``reset()`` to clear your own state, calling `super`.
+///
+/// ```swift
+/// final class LongSwipe: GestureRecognizer {
+///     private var start: Point?
+///     override func pointerBegan(_ event: PointerEvent) { start = start ?? event.location }
+///     override func pointerEnded(_ event: PointerEvent) {
+///         let distance = start.map { event.location.distance(to: $0) } ?? 0
+///         transition(to: distance > 200 ? .ended : .failed)
+///     }
+///     override func reset() { super.reset(); start = nil }
+/// }
+/// ```
+open class GestureRecognizer {
     /// Where the recognizer is in its state machine.
     public internal(set) var state: GestureState = .possible
     /// A disabled recognizer receives nothing; disabling it cancels a running gesture.
@@ -40,13 +56,14 @@ public class GestureRecognizer {
     }
     /// The layer the recognizer is attached to, set by the dispatcher.
     public internal(set) weak var layer: Layer?
-    /// Called on every transition out of `possible` except failure, and on each change.
-    public var onChange: ((GestureRecognizer) -> Void)?
+    /// Called on every transition out of `possible` except failure, and on each change;
+    /// set through `onChange(_:)`, which gives it the recognizer as its own class.
+    var action: ((GestureRecognizer) -> Void)?
     /// A name for logs and tests.
     public var name: String?
 
     /// Locations of the pointers currently down on this recognizer, in canvas points.
-    var pointerLocations: [Int: Point] = [:]
+    public internal(set) var pointerLocations: [Int: Point] = [:]
     /// The centroid of the pointers, kept after they lift.
     var lastLocation: Point = .zero
     /// Whether the recognizer has seen a touch begin since its last reset.
@@ -56,13 +73,11 @@ public class GestureRecognizer {
     var failureRequirements: [WeakRecognizer] = []
     var dependents: [WeakRecognizer] = []
 
-    /// A recognizer with an optional action.
-    public init(onChange: ((GestureRecognizer) -> Void)? = nil) {
-        self.onChange = onChange
-    }
+    /// A recognizer with no action yet; give it one with `onChange(_:)`.
+    public required init() {}
 
     /// The state the recognizer has asked for, counting transitions held back by a requirement.
-    var intendedState: GestureState { deferredStates.last ?? state }
+    public var intendedState: GestureState { deferredStates.last ?? state }
 
     /// Whether the recognizer is finished and every pointer has lifted, so it may reset.
     var isReadyToReset: Bool { intendedState.isFinal && pointerLocations.isEmpty }
@@ -127,7 +142,7 @@ public class GestureRecognizer {
     }
 
     /// Back to `possible` with no pointers, forgetting the gesture; subclasses clear their own state too.
-    public func reset() {
+    open func reset() {
         state = .possible
         deferredStates = []
         pointerLocations = [:]
@@ -137,15 +152,15 @@ public class GestureRecognizer {
     // MARK: Hooks for subclasses
 
     /// A pointer touched down (already counted in `pointerLocations`).
-    func pointerBegan(_ event: PointerEvent) {}
+    open func pointerBegan(_ event: PointerEvent) {}
     /// A known pointer moved.
-    func pointerMoved(_ event: PointerEvent) {}
+    open func pointerMoved(_ event: PointerEvent) {}
     /// A known pointer lifted (already removed from `pointerLocations`).
-    func pointerEnded(_ event: PointerEvent) {}
+    open func pointerEnded(_ event: PointerEvent) {}
     /// A known pointer was cancelled by the system; by default the gesture is abandoned.
-    func pointerCancelled(_ event: PointerEvent) { abandon() }
+    open func pointerCancelled(_ event: PointerEvent) { abandon() }
     /// A frame passed with the gesture undecided or running.
-    func pointerTicked(at time: Double) {}
+    open func pointerTicked(at time: Double) {}
 
     // MARK: Internals
 

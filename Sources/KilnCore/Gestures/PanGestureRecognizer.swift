@@ -38,7 +38,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     /// Whether the pan may begin now that it has moved through the slop; subclasses add conditions.
     func shouldBegin() -> Bool { true }
 
-    override func pointerBegan(_ event: PointerEvent) {
+    override public func pointerBegan(_ event: PointerEvent) {
         guard tracked.count < maximumNumberOfTouches else { return }
         tracked.append((event.id, event.location))
         if tracked.count == 1 {
@@ -46,7 +46,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override func pointerMoved(_ event: PointerEvent) {
+    override public func pointerMoved(_ event: PointerEvent) {
         guard follow(event) else { return }
         switch intendedState {
         case .possible where offset.length > minimumDistance:
@@ -58,7 +58,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override func pointerEnded(_ event: PointerEvent) {
+    override public func pointerEnded(_ event: PointerEvent) {
         guard follow(event) else { return }
         tracked.removeAll { $0.id == event.id }
         guard tracked.isEmpty else { return }

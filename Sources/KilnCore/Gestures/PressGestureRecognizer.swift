@@ -19,7 +19,7 @@ public final class PressGestureRecognizer: GestureRecognizer {
 
     private var down: (id: Int, location: Point, time: Double)?
 
-    override func pointerBegan(_ event: PointerEvent) {
+    override public func pointerBegan(_ event: PointerEvent) {
         guard down == nil else { return }
         down = (event.id, event.location, event.timestamp)
         duration = 0
@@ -28,7 +28,7 @@ public final class PressGestureRecognizer: GestureRecognizer {
         advance()
     }
 
-    override func pointerMoved(_ event: PointerEvent) {
+    override public func pointerMoved(_ event: PointerEvent) {
         guard let down, down.id == event.id else { return }
         pressure = event.pressure
         updateDuration(to: event.timestamp)
@@ -39,7 +39,7 @@ public final class PressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override func pointerEnded(_ event: PointerEvent) {
+    override public func pointerEnded(_ event: PointerEvent) {
         guard let down, down.id == event.id else { return }
         pressure = event.pressure
         updateDuration(to: event.timestamp)
@@ -50,7 +50,7 @@ public final class PressGestureRecognizer: GestureRecognizer {
         self.down = nil
     }
 
-    override func pointerTicked(at time: Double) {
+    override public func pointerTicked(at time: Double) {
         guard down != nil else { return }
         let before = duration
         updateDuration(to: time)

@@ -31,9 +31,14 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public var canvasRect: Rect?
 
     /// An edge pan from the given edges (the left one unless told).
-    public init(edges: RectEdges = .left, onChange: ((GestureRecognizer) -> Void)? = nil) {
+    public init(edges: RectEdges = .left) {
         self.edges = edges
-        super.init(onChange: onChange)
+        super.init()
+    }
+
+    /// An edge pan from the left edge.
+    public required convenience init() {
+        self.init(edges: .left)
     }
 
     /// Whether a canvas point lies within the margin of one of the edges.
@@ -45,7 +50,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
             || (edges.contains(.bottom) && canvas.maxY - p.y <= edgeMargin)
     }
 
-    override func pointerBegan(_ event: PointerEvent) {
+    override public func pointerBegan(_ event: PointerEvent) {
         let isFirst = numberOfPointers == 1
         super.pointerBegan(event)
         if isFirst && !isNearEdge(event.location) {

@@ -19,7 +19,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var down: (id: Int, location: Point, time: Double)?
     private var lastLiftTime: Double?
 
-    override func pointerBegan(_ event: PointerEvent) {
+    override public func pointerBegan(_ event: PointerEvent) {
         if down != nil {
             transition(to: .failed)
         } else if let lift = lastLiftTime, event.timestamp - lift > maximumTapInterval {
@@ -29,12 +29,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override func pointerMoved(_ event: PointerEvent) {
+    override public func pointerMoved(_ event: PointerEvent) {
         guard let down, down.id == event.id else { return }
         if strays(event) { transition(to: .failed) }
     }
 
-    override func pointerEnded(_ event: PointerEvent) {
+    override public func pointerEnded(_ event: PointerEvent) {
         guard let down, down.id == event.id else { return }
         if strays(event) {
             transition(to: .failed)
@@ -48,7 +48,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    override func pointerTicked(at time: Double) {
+    override public func pointerTicked(at time: Double) {
         guard intendedState == .possible else { return }
         if let down, time - down.time > maximumPressDuration {
             transition(to: .failed)

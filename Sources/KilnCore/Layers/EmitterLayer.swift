@@ -7,7 +7,7 @@
 /// if any, are drawn behind them like any layer's.
 ///
 /// Time is explicit: the owner calls `step(dt:)` from its update, with its own time step.
-open class EmitterLayer: Layer {
+public final class EmitterLayer: Layer {
     /// The simulation: its configuration mirrors the properties below.
     public private(set) var simulation: EmitterSimulation
 

@@ -9,7 +9,7 @@ public enum GradientType: String, Sendable, Codable {
 }
 
 /// A layer filled with a colour gradient, like `CAGradientLayer`, optionally inside a path.
-open class GradientLayer: Layer {
+public final class GradientLayer: Layer {
     /// How the colours spread: along a line, or out from a centre.
     public var type: GradientType = .axial { didSet { invalidateContent() } }
     /// The gradient's colours, in order from `startPoint` to `endPoint`.
@@ -33,5 +33,5 @@ open class GradientLayer: Layer {
         return colors.enumerated().map { (Double($0.offset) / last, $0.element) }
     }
 
-    open override var hasContent: Bool { super.hasContent || !colors.isEmpty }
+    public override var hasContent: Bool { super.hasContent || !colors.isEmpty }
 }

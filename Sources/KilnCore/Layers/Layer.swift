@@ -6,6 +6,25 @@ import Synchronization
 /// (`backgroundColor`, `cornerRadius`, border, shadow, `contents`, and each subclass's own
 /// content) is rasterized into a bitmap once and again only when it changes, which the
 /// `contentRevision` counter tracks.
+///
+/// `Layer` is open for composition: a subclass builds and arranges sublayers (a card with
+/// its label and icon) and may refine hit testing by overriding `containsPoint(_:)`. The
+/// content layers (`ShapeLayer`, `TextLayer`, `GradientLayer`, `EmitterLayer`,
+/// `HairlineLayer`) are `final`, because the renderer draws each kind itself: a subclass
+/// could add no drawing of its own. Compose them instead.
+///
+/// ```swift
+/// final class Badge: Layer {
+///     let label = TextLayer()
+///     init(text: String) {
+///         super.init()
+///         backgroundColor = Palette.tint
+///         cornerRadius = 10
+///         label.string = text
+///         addSublayer(label)
+///     }
+/// }
+/// ```
 open class Layer {
     private static let nextID = Atomic<Int>(1)
 
@@ -200,7 +219,7 @@ open class Layer {
     // MARK: Content
 
     /// How far the rasterized content reaches outside the bounds (shadow, stroke), in points.
-    open var contentOutset: Double {
+    public var contentOutset: Double {
         guard shadowOpacity > 0, shadowColor.alpha > 0 else { return 0 }
         return shadowRadius * 2 + max(abs(shadowOffset.x), abs(shadowOffset.y))
     }
@@ -208,13 +227,13 @@ open class Layer {
     /// The part of the layer's own coordinate space its rasterized content can cover: the
     /// bounds and `contentOutset` around them. Rasterizing covers this much, so a subclass
     /// that draws less (a thin line in a large layer) says so and rasterizes faster.
-    open var contentBounds: Rect {
+    public var contentBounds: Rect {
         let outset = contentOutset
         return bounds.insetBy(dx: -outset, dy: -outset)
     }
 
     /// Whether the layer draws anything of its own.
-    open var hasContent: Bool {
+    public var hasContent: Bool {
         backgroundColor != nil || borderWidth > 0 || contents != nil
     }
 

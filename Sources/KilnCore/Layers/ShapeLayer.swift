@@ -27,7 +27,7 @@ public enum LineJoin: String, Sendable, Codable {
 }
 
 /// A layer that draws a vector path, filled and/or stroked, like `CAShapeLayer`.
-open class ShapeLayer: Layer {
+public final class ShapeLayer: Layer {
     /// The shape, in the layer's own coordinates.
     public var path = Path() { didSet { invalidateContent() } }
     /// `nil` draws no fill (Core Animation's default is black; Kiln's is none).
@@ -62,7 +62,7 @@ open class ShapeLayer: Layer {
     /// the path's reach, its stroke and its shadow: an ember line along a card rasterizes a
     /// strip, not the card. Each side moves in by whole points, so that the content lands on
     /// the same pixel grid as it would in the whole rectangle.
-    open override var contentBounds: Rect {
+    public override var contentBounds: Rect {
         let whole = super.contentBounds
         guard backgroundColor == nil, borderWidth == 0, contents == nil, !path.isEmpty else { return whole }
         let reach = strokeReach + super.contentOutset
@@ -79,7 +79,7 @@ open class ShapeLayer: Layer {
         strokeColor == nil ? 0 : lineWidth * (lineJoin == .miter ? miterLimit / 2 : 1)
     }
 
-    open override var contentOutset: Double {
+    public override var contentOutset: Double {
         let stroke = strokeReach
         let reach = path.controlPointBounds
         let pathReach = path.isEmpty ? 0 : max(
@@ -88,7 +88,7 @@ open class ShapeLayer: Layer {
         return super.contentOutset + stroke + pathReach
     }
 
-    open override var hasContent: Bool {
+    public override var hasContent: Bool {
         super.hasContent || (!path.isEmpty && (fillColor != nil || strokeColor != nil))
     }
 }

@@ -42,7 +42,7 @@ public struct FontWeight: RawRepresentable, Hashable, Sendable, Codable {
 }
 
 /// A layer that draws text laid out in its bounds, like `CATextLayer`.
-open class TextLayer: Layer {
+public final class TextLayer: Layer {
     /// The family every scene uses unless it names another; DejaVu Sans stands in when missing.
     public static let defaultFontFamily = "Inter"
 
@@ -65,5 +65,5 @@ open class TextLayer: Layer {
     /// Centre the text block vertically in the bounds instead of starting at the top.
     public var isVerticallyCentered = false { didSet { invalidateContent() } }
 
-    open override var hasContent: Bool { super.hasContent || !string.isEmpty }
+    public override var hasContent: Bool { super.hasContent || !string.isEmpty }
 }

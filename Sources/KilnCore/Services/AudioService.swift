@@ -3,9 +3,9 @@ import Foundation
 /// Plays the sounds scenes declare. Scenes get one injected; volumes are linear gains in
 /// `0...1` (values outside are clamped) and durations are in seconds.
 ///
-/// A service synthesizes each sound once, by name: hosts `prepare` the sounds of the scenes
-/// they may show before showing them, so that no sound is synthesized while a gesture
-/// plays. A loop is identified by its sound: at most one loop of each sound plays at a time.
+/// A service synthesizes each sound once, by its declaration: two scenes' sounds that share
+/// a name stay two sounds. Hosts `prepare` the sounds of the scenes they may show before
+/// showing them, so that no sound is synthesized while a gesture plays. A loop is identified by its sound: at most one loop of each sound plays at a time.
 public protocol AudioService: AnyObject {
     /// Synthesizes those of `sounds` not prepared before, so that playing them does not wait.
     func prepare(_ sounds: [Sound])

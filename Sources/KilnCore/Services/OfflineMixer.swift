@@ -25,9 +25,9 @@ public final class OfflineMixer: AudioService {
 
     private let clock: Clock
     private let synthesizer: SoundSynthesizer
-    private var buffers: [String: [Int16]] = [:]
+    private var buffers: [Sound: [Int16]] = [:]
     private var oneShots: [Voice] = []
-    private var loops: [String: Voice] = [:]
+    private var loops: [Sound: Voice] = [:]
     /// Frames mixed so far, counted from scene time 0.
     private var mixedFrames = 0
     /// The first frame kept for the track; frames before it are mixed and dropped.
@@ -68,8 +68,8 @@ public final class OfflineMixer: AudioService {
     // MARK: AudioService
 
     public func prepare(_ sounds: [Sound]) {
-        for sound in sounds where buffers[sound.name] == nil {
-            buffers[sound.name] = synthesizer.render(sound).interleavedPCM16()
+        for sound in sounds where buffers[sound] == nil {
+            buffers[sound] = synthesizer.render(sound).interleavedPCM16()
         }
     }
 
@@ -84,30 +84,30 @@ public final class OfflineMixer: AudioService {
         catchUp()
         let samples = buffer(of: sound)
         guard !samples.isEmpty else { return }
-        if var voice = loops[sound.name], voice.fade == nil {
+        if var voice = loops[sound], voice.fade == nil {
             voice.gain = Self.gain(volume)
-            loops[sound.name] = voice
+            loops[sound] = voice
         } else {
             // Not playing, or fading out: it starts again from its beginning.
-            loops[sound.name] = Voice(samples: samples, gain: Self.gain(volume), isLoop: true)
+            loops[sound] = Voice(samples: samples, gain: Self.gain(volume), isLoop: true)
         }
     }
 
     public func setVolume(_ volume: Double, forLoop sound: Sound) {
         catchUp()
-        guard var voice = loops[sound.name], voice.fade == nil else { return }
+        guard var voice = loops[sound], voice.fade == nil else { return }
         voice.gain = Self.gain(volume)
-        loops[sound.name] = voice
+        loops[sound] = voice
     }
 
     public func stopLoop(_ sound: Sound, fadeOut: Double) {
         catchUp()
-        guard var voice = loops[sound.name] else { return }
+        guard var voice = loops[sound] else { return }
         if let fade = Self.fadeFrames(fadeOut, rate: synthesizer.sampleRate) {
             voice.fadeOut(over: fade)
-            loops[sound.name] = voice
+            loops[sound] = voice
         } else {
-            loops[sound.name] = nil
+            loops[sound] = nil
         }
     }
 
@@ -119,14 +119,14 @@ public final class OfflineMixer: AudioService {
             return
         }
         for i in oneShots.indices { oneShots[i].fadeOut(over: fade) }
-        for name in loops.keys { loops[name]?.fadeOut(over: fade) }
+        for sound in loops.keys { loops[sound]?.fadeOut(over: fade) }
     }
 
     // MARK: Mixing
 
     private func buffer(of sound: Sound) -> [Int16] {
         prepare([sound])
-        return buffers[sound.name] ?? []
+        return buffers[sound] ?? []
     }
 
     /// Mixes up to the clock's time, so that a change takes effect exactly there.
@@ -140,7 +140,7 @@ public final class OfflineMixer: AudioService {
         let count = end - mixedFrames
         var sum = [Float](repeating: 0, count: count * 2)
         for i in oneShots.indices { oneShots[i].add(into: &sum) }
-        for name in loops.keys { loops[name]?.add(into: &sum) }
+        for sound in loops.keys { loops[sound]?.add(into: &sum) }
         oneShots.removeAll { $0.isFinished }
         loops = loops.filter { !$0.value.isFinished }
         let skip = max(0, keptFrom - mixedFrames) * 2

@@ -20,14 +20,16 @@ import Foundation
 /// context.audio.play(.blip, volume: 0.5)
 /// ```
 ///
-/// A sound is known by its name: to an audio service, two sounds with one name are the
-/// same sound, and the first one it was given is the one it plays.
+/// A sound is known by its declaration, not its name: two scenes that each declare a "pop"
+/// play their own, and copies of one declaration are the same sound. The name is for
+/// people (logs, a sound track's description) and gives the sound its default seed.
 public struct Sound: Hashable, Sendable, CustomStringConvertible {
     /// Makes a sound's samples with `synthesizer`'s sample rate, drawing every random choice
     /// from the generator it is given.
     public typealias Synthesis = @Sendable (SoundSynthesizer, inout SplitMix64) -> SoundBuffer
 
-    /// What the sound is known by, unique among the sounds a host plays: "hum", "tick".
+    /// What the sound is called where people read it: "hum", "tick". Names need not be
+    /// unique: each declaration is a sound of its own.
     public let name: String
     /// Whether the sound is made to repeat seamlessly with `startLoop`.
     public let isLoop: Bool
@@ -36,6 +38,8 @@ public struct Sound: Hashable, Sendable, CustomStringConvertible {
     /// which other sounds exist or the order they are synthesized in.
     public let seed: UInt64
     private let synthesis: Synthesis
+    /// What tells this declaration from every other, whatever their names.
+    private let identity = Identity()
 
     /// Declares a sound called `name`, synthesized by `synthesis`. Without a `seed`, the
     /// sound's random choices start from one derived from its name.
@@ -55,12 +59,16 @@ public struct Sound: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     public static func == (lhs: Sound, rhs: Sound) -> Bool {
-        lhs.name == rhs.name
+        lhs.identity === rhs.identity
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
+        hasher.combine(ObjectIdentifier(identity))
     }
+
+    /// One sound declaration's identity: copies of a `Sound` share it, a new `Sound(name:)`
+    /// has its own.
+    private final class Identity: Sendable {}
 
     /// A seed that stays the same for a name from run to run and machine to machine (the
     /// 64-bit FNV-1a hash of its UTF-8 bytes), unlike `Hasher`'s.

@@ -15,12 +15,12 @@ import KilnCore
 public final class MixerAudio: AudioService {
     private static let oneShotChannels: Int32 = 16
     private let synthesizer: SoundSynthesizer
-    /// Each prepared sound's loop channel, by name; channels below `oneShotChannels` are
+    /// Each prepared sound's loop channel, by sound; channels below `oneShotChannels` are
     /// the one-shots'. No default value: until the device is open, self is not initialized,
     /// so a throwing init never runs deinit (which closes the device).
-    private var loopChannels: [String: Int32]
-    /// The samples of each prepared sound that SDL_mixer accepted, by name.
-    private var chunks: [String: MixerChunk]
+    private var loopChannels: [Sound: Int32]
+    /// The samples of each prepared sound that SDL_mixer accepted, by sound.
+    private var chunks: [Sound: MixerChunk]
 
     /// The audio service to use: a `MixerAudio` with `sounds` prepared when an audio device
     /// opens; otherwise `SilentAudio`, after saying why in exactly one line through `warn`.
@@ -75,9 +75,9 @@ public final class MixerAudio: AudioService {
 
     public func prepare(_ sounds: [Sound]) {
         let prepared = loopChannels.count
-        for sound in sounds where loopChannels[sound.name] == nil {
-            loopChannels[sound.name] = Self.oneShotChannels + Int32(loopChannels.count)
-            chunks[sound.name] = MixerChunk(synthesizer.render(sound))
+        for sound in sounds where loopChannels[sound] == nil {
+            loopChannels[sound] = Self.oneShotChannels + Int32(loopChannels.count)
+            chunks[sound] = MixerChunk(synthesizer.render(sound))
         }
         // Adding channels leaves those playing as they are.
         if loopChannels.count > prepared {
@@ -93,7 +93,7 @@ public final class MixerAudio: AudioService {
     }
 
     public func startLoop(_ sound: Sound, volume: Double) {
-        guard let chunk = chunk(of: sound), let channel = loopChannels[sound.name] else { return }
+        guard let chunk = chunk(of: sound), let channel = loopChannels[sound] else { return }
         Mix_Volume(channel, Self.mixerVolume(volume))
         let isFadingOut = Mix_FadingChannel(channel) == MIX_FADING_OUT
         if Mix_Playing(channel) == 0 || isFadingOut {
@@ -102,13 +102,13 @@ public final class MixerAudio: AudioService {
     }
 
     public func setVolume(_ volume: Double, forLoop sound: Sound) {
-        guard let channel = loopChannels[sound.name], Mix_Playing(channel) != 0,
+        guard let channel = loopChannels[sound], Mix_Playing(channel) != 0,
               Mix_FadingChannel(channel) != MIX_FADING_OUT else { return }
         Mix_Volume(channel, Self.mixerVolume(volume))
     }
 
     public func stopLoop(_ sound: Sound, fadeOut: Double) {
-        guard let channel = loopChannels[sound.name] else { return }
+        guard let channel = loopChannels[sound] else { return }
         Self.stop(channel: channel, fadeOut: fadeOut)
     }
 
@@ -120,8 +120,8 @@ public final class MixerAudio: AudioService {
 
     /// The chunk of `sound`, prepared now if it was not before.
     private func chunk(of sound: Sound) -> UnsafeMutablePointer<Mix_Chunk>? {
-        if loopChannels[sound.name] == nil { prepare([sound]) }
-        return chunks[sound.name]?.chunk
+        if loopChannels[sound] == nil { prepare([sound]) }
+        return chunks[sound]?.chunk
     }
 
     private func freeOneShotChannel() -> Int32? {

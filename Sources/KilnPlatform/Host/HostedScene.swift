@@ -24,9 +24,6 @@ public protocol HostedScene: AnyObject {
     /// A layer tree drawn last, over the scene and its overlays, at the output's scale, as
     /// the HUD is: `nil` for none.
     var overlay: Layer? { get }
-    /// The mixer the scene's sounds go to in an offline render, whose samples become the
-    /// clip's sound track: `nil` for a silent clip.
-    var mixer: OfflineMixer? { get }
     /// What R renders again from this scene, and the journal it marks: `nil` for a scene
     /// that keeps no input log, which R cannot record.
     var recording: RecordingSource? { get }
@@ -39,7 +36,6 @@ extension HostedScene {
     public var guides: [ThresholdGuide] { [] }
     public var overlays: [Layer] { [] }
     public var overlay: Layer? { nil }
-    public var mixer: OfflineMixer? { nil }
     public var recording: RecordingSource? { nil }
     public var scriptProblem: (any Error)? { nil }
 }

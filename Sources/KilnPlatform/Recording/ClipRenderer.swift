@@ -65,7 +65,7 @@ public enum ClipRenderer {
     /// Returns the clip's sound track when the scene has a mixer.
     @discardableResult
     public static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
-                              makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void = { _ in },
+                              makeScene: () throws -> OfflineScene, check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> SoundTrack? {
         try pass(timing, host: host, writer: sink, makeScene: makeScene, check: check) {
             progress($0, timing.frameCount)
@@ -78,7 +78,7 @@ public enum ClipRenderer {
     /// `progress` gets the frames done and the frames to do (twice the clip for a GIF).
     /// `timings`, when given, gathers the time each stage took.
     public static func render(to path: String, format: VideoFormat, timing: ClipTiming, canvas: Size,
-                              scale: Double, ffmpeg: URL, makeScene: () throws -> HostedScene,
+                              scale: Double, ffmpeg: URL, makeScene: () throws -> OfflineScene,
                               check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
                               timings: Timings? = nil) throws -> ClipSummary {
@@ -128,15 +128,16 @@ public enum ClipRenderer {
     /// Steps a new scene through the clip's frames and writes the clip's frames; returns
     /// the sound its mixer made over the clip, if it has one.
     private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: FrameSink,
-                             makeScene: () throws -> HostedScene, check: (HostedScene) throws -> Void,
+                             makeScene: () throws -> OfflineScene, check: (HostedScene) throws -> Void,
                              timings: Timings? = nil, progress: (Int) -> Void) throws -> SoundTrack? {
         do {
-            let scene = try makeScene()
+            let offline = try makeScene()
+            let scene = offline.scene
             defer { scene.close() }
             // The track starts with the clip's first frame; sounds started before it are
             // heard from where they have got to.
             let start = Double(timing.firstFrame) / timing.fps
-            scene.mixer?.startTrack(at: start)
+            offline.mixer?.startTrack(at: start)
             for frame in 0..<timing.firstFrame {
                 timings.measure(\.sceneUpdate) { scene.advance(to: timing.time(ofFrame: frame)) }
                 try check(scene)
@@ -155,7 +156,7 @@ public enum ClipRenderer {
             }
             timings?.frames += timing.frameCount
             // The track lasts as long as the clip: up to where the frame after its last begins.
-            let track = timings.measure(\.audioMix) { scene.mixer?.endTrack(at: start + timing.duration) }
+            let track = timings.measure(\.audioMix) { offline.mixer?.endTrack(at: start + timing.duration) }
             // Finishing waits for ffmpeg to encode the frames still queued.
             try timings.measure(\.encoderWait) { try writer.finish() }
             return track

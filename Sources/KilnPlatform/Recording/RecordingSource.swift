@@ -17,7 +17,7 @@ public protocol RecordingSource: AnyObject {
     func recordingStopped()
     /// A maker of offline scenes replaying the input logged so far from the scene's start,
     /// as `options` asks; it is called on the saving thread, once per pass.
-    func replay(_ options: ReplayOptions) -> @Sendable () -> HostedScene
+    func replay(_ options: ReplayOptions) -> @Sendable () -> OfflineScene
 }
 
 /// How a recording's offline replay looks and sounds.

@@ -22,10 +22,7 @@ extension GalleryScene {
         root.addSublayer(draggable)
         draggableHome = draggable.position
 
-        let pan = PanGestureRecognizer { [weak self] recognizer in
-            guard let self, let pan = recognizer as? PanGestureRecognizer else { return }
-            self.handleDrag(pan)
-        }
+        let pan = PanGestureRecognizer { [weak self] in self?.handleDrag($0) }
         pan.minimumDistance = 2
         dispatcher.add(pan, to: draggable)
     }

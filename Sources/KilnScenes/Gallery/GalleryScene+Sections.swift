@@ -116,10 +116,11 @@ extension GalleryScene {
     /// The laser's trapezium light spill around a beam, a radial and a conic gradient.
     func buildGradients(in card: Layer) {
         let beamY = 54.0, left = 12.0, width = 190.0, spread = 46.0, narrow = 28.0
+        let laserRed = Color(hex: 0xFF2D2D)
         for up in [true, false] {
             let spill = GradientLayer()
             spill.frame = Rect(left, up ? beamY - spread : beamY, width, spread)
-            spill.colors = [Palette.laserRed.withAlpha(0.75), Palette.laserRed.withAlpha(0)]
+            spill.colors = [laserRed.withAlpha(0.75), laserRed.withAlpha(0)]
             spill.startPoint = Point(0.5, up ? 1 : 0)
             spill.endPoint = Point(0.5, up ? 0 : 1)
             spill.maskPath = Path(polygon: up
@@ -128,7 +129,7 @@ extension GalleryScene {
             card.addSublayer(spill)
         }
         let beam = Layer.make(frame: Rect(left, beamY - 1.5, width, 3), color: Color(hex: 0xFFE0E0), cornerRadius: 1.5)
-        beam.shadowColor = Palette.laserRed
+        beam.shadowColor = laserRed
         beam.shadowOpacity = 1
         beam.shadowRadius = 6
         beam.shadowOffset = .zero

@@ -40,7 +40,7 @@ extension LaserScene {
             guard state == .dragging else { return }
             let wanted = dragStartY + pan.translation(in: nil).y
             // Above home the card resists, like a scroll view past its edge.
-            let y = wanted < pocketHome.y ? pocketHome.y - rubberBand(pocketHome.y - wanted) : wanted
+            let y = wanted < pocketHome.y ? pocketHome.y - Self.aboveHome.offset(for: pocketHome.y - wanted) : wanted
             moveCard(toY: y)
         case .ended, .cancelled:
             guard state == .dragging else { return }
@@ -51,10 +51,8 @@ extension LaserScene {
         lastInteraction = now
     }
 
-    private func rubberBand(_ overshoot: Double) -> Double {
-        let limit = 60.0
-        return limit * (1 - 1 / (overshoot / limit + 1))
-    }
+    /// Above home the card follows the finger one to one at first and stretches 60 points at most.
+    private static let aboveHome = RubberBand(dimension: 60, coefficient: 1)
 
     /// Moves the card and reacts to its depth in the beam (L5, L6).
     private func moveCard(toY y: Double) {

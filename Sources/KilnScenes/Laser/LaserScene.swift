@@ -78,10 +78,7 @@ public final class LaserScene: Scene {
     }
 
     private func attachGestures() {
-        let pan = PanGestureRecognizer { [weak self] in
-            guard let self, let pan = $0 as? PanGestureRecognizer else { return }
-            self.handlePan(pan)
-        }
+        let pan = PanGestureRecognizer { [weak self] in self?.handlePan($0) }
         pan.minimumDistance = 4
         dispatcher.add(pan, to: pocket)
         let tap = TapGestureRecognizer { [weak self] in

@@ -1,3 +1,5 @@
+import KilnCore
+
 extension LaserTuning: SceneTuning {
     public static let title = "Laser card burner (L1–L9 in docs/behaviour.md)"
 

@@ -5,8 +5,8 @@ extension MailboxScene {
     func attachGestures() {
         for row in rows {
             row.pan.minimumDistance = 6
-            row.pan.onChange = { [weak self, weak row] in
-                guard let self, let row, let pan = $0 as? PanGestureRecognizer else { return }
+            row.pan.onChange { [weak self, weak row] pan in
+                guard let self, let row else { return }
                 self.handleSwipe(of: row, pan)
             }
             // A touch at the screen's edge opens the menu instead.
@@ -15,12 +15,12 @@ extension MailboxScene {
             inboxControls.append(row.pan)
         }
         edgePan.edgeMargin = 24
-        edgePan.onChange = { [weak self] in self?.handleMenuPan($0 as! PanGestureRecognizer) }
+        edgePan.onChange { [weak self] in self?.handleMenuPan($0) }
         dispatcher.add(edgePan, to: inbox)
-        inboxPan.onChange = { [weak self] in self?.handleMenuPan($0 as! PanGestureRecognizer) }
+        inboxPan.onChange { [weak self] in self?.handleMenuPan($0) }
         inboxPan.isEnabled = false
         dispatcher.add(inboxPan, to: inbox)
-        inboxTap.onChange = { [weak self] in if $0.state == .ended { self?.setMenu(open: false, velocity: 0) } }
+        inboxTap.onChange { [weak self] in if $0.state == .ended { self?.setMenu(open: false, velocity: 0) } }
         inboxTap.isEnabled = false
         dispatcher.add(inboxTap, to: inbox)
         inboxTap.require(toFail: inboxPan)

@@ -1,3 +1,5 @@
+import KilnCore
+
 extension MailboxTuning: SceneTuning {
     public static let title = "Mailbox swipe (M1–M10 in docs/behaviour.md)"
 

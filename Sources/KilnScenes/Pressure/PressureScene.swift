@@ -70,7 +70,7 @@ public final class PressureScene: Scene {
 
     private func attachGestures() {
         press.name = "press"
-        press.onChange = { [weak self] _ in self?.handlePress() }
+        press.onChange { [weak self] _ in self?.handlePress() }
         dispatcher.add(press, to: deleteButton)
         let tap = TapGestureRecognizer { [weak self] in
             if $0.state == .ended { self?.undo() }

@@ -111,10 +111,7 @@ final class BloomScene: Scene {
         button.addSublayer(glyph)
         root.addSublayer(button)
 
-        let press = PressGestureRecognizer { [weak self] recognizer in
-            guard let self, let press = recognizer as? PressGestureRecognizer else { return }
-            self.pressChanged(press)
-        }
+        let press = PressGestureRecognizer { [weak self] in self?.pressChanged($0) }
         press.allowableMovement = 24
         dispatcher.add(press, to: button)
     }

@@ -1,0 +1,67 @@
+import KilnCore
+import KilnPlatform
+import KilnScenes
+
+/// Assembles a scene of the catalogue and the session that hosts it: the one way the
+/// window, offline renders, benches and R's replays get a scene.
+///
+/// A hosting holds what every scene of a run shares (canvas, seed, event sink, tuning);
+/// `offline` hears the scene through a mixer of its own, `session` hosts it silently, and
+/// `context` gives the window the context its live scenes are made with.
+package struct SceneHosting {
+    /// The scene's name in the catalogue.
+    package var scene: String
+    /// The canvas the scene is made for.
+    package var canvasSize: Size
+    /// Where the scene's random choices start.
+    package var seed: UInt64
+    /// Where the scene's events go: `nil` for nowhere.
+    package var events: EventSink?
+    /// The tuning the scene is made with.
+    package var tuning: [TuningSource]
+
+    /// A hosting of scene `scene` on a canvas `canvasSize` large.
+    package init(scene: String, canvasSize: Size, seed: UInt64, events: EventSink? = nil, tuning: [TuningSource] = []) {
+        self.scene = scene
+        self.canvasSize = canvasSize
+        self.seed = seed
+        self.events = events
+        self.tuning = tuning
+    }
+
+    /// The context the scene is made with, hearing `audio`, shaking `haptics`, switching
+    /// scenes through `open`.
+    package func context(audio: AudioService = SilentAudio(), haptics: HapticsService = NoHaptics(),
+                 open: @escaping (String?) -> Void = { _ in }) -> SceneContext {
+        var context = SceneContext(canvasSize: canvasSize, events: events, seed: seed, audio: audio, haptics: haptics,
+                                   openScene: open)
+        context.tuningSources = tuning
+        return context
+    }
+
+    /// The scene made with `context`; `nil` when the catalogue has no scene of that name.
+    package func makeScene(context: SceneContext) -> Scene? {
+        SceneCatalog.make(scene, context: context)
+    }
+
+    /// The scene in a silent session of its own, playing `script`: `nil` for an unknown scene.
+    package func session(script: InputScript? = nil) -> HostedSession? {
+        guard let made = makeScene(context: context()) else { return nil }
+        return HostedSession(session: SceneSession(scene: made, script: script), capturePath: nil)
+    }
+
+    /// The scene in a session for an offline render: heard through a new `OfflineMixer`
+    /// on a manual clock unless `isMuted`, playing the script `script` gives for it, with
+    /// touches when `showsTouches`, and the HUD `hud` makes (if any) over its frames.
+    /// `nil` when the catalogue has no scene of that name.
+    package func offline(isMuted: Bool, script: (Scene) -> InputScript? = { _ in nil }, showsTouches: Bool = false,
+                 hud: (SceneSession) -> RenderHUD? = { _ in nil }) -> HostedSession? {
+        let clock = ManualClock()
+        let mixer = isMuted ? nil : OfflineMixer(clock: clock)
+        guard let made = makeScene(context: context(audio: mixer ?? SilentAudio())) else { return nil }
+        mixer?.prepare(type(of: made).sounds)
+        let session = SceneSession(scene: made, script: script(made), showsTouches: showsTouches)
+        if mixer != nil { session.clock = clock }
+        return HostedSession(session: session, capturePath: nil, reportsProblems: false, hud: hud(session), mixer: mixer)
+    }
+}
