@@ -38,6 +38,8 @@ struct OutsidePackageEndToEndTests {
         let clone = try cloneOfCheckout()
         let package = try demoPackage(dependingOn: clone)
 
+        // The branch is followed to the clone's new HEAD, not kept where an earlier run resolved it.
+        try ExternalCommand.run(swift, ["package", "update", "--package-path", package.path], timeout: 600)
         try ExternalCommand.run(swift, ["build", "--package-path", package.path], timeout: 3600)
         let app = package.appendingPathComponent(".build/debug/PackageDemo")
         let help = try ExternalCommand.run(app, ["render", "--help"], timeout: 60)
