@@ -10,6 +10,7 @@ let package = Package(
         // Kiln's own demos, each a module that imports only Kiln: the kiln executable lists
         // them in its launcher, and the fuzz package reads their tuning types.
         .library(name: "KilnDemos", targets: ["LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo"]),
+        .library(name: "KilnTesting", targets: ["KilnTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -62,8 +63,13 @@ let package = Package(
             name: "BottomSheet", dependencies: ["Kiln"], path: "Examples/BottomSheet",
             exclude: ["Tests", "Scripts", "tuning.toml", "README.md"]),
         .testTarget(
-            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln"],
-            path: "Examples/BottomSheet/Tests"),
+            name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln", "KilnTesting"],
+            path: "Examples/BottomSheet/Tests", exclude: ["__Snapshots__"]),
+
+        // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
+        // recording sound and haptics and a pointer and script driver, and golden images. It
+        // draws offscreen with KilnPlatform, which it does not export.
+        .target(name: "KilnTesting", dependencies: ["Kiln", "KilnPlatform"]),
 
         // Kiln's own demos, written as a package's prototypes are, against `import Kiln` alone.
         .target(name: "LaserDemo", dependencies: ["Kiln"], path: "Demos/Laser"),
@@ -82,16 +88,15 @@ let package = Package(
             // symbols from it rather than a second copy of the modules.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
-        // Shared test helpers. For unit tests: a scene harness (a scene on a manual timeline with
-        // recording sound and haptics), pointer fuzzing for property tests, image differences for
-        // golden images, the checkout's own files, and Kiln's demos registered as the kiln
-        // executable registers them. For end-to-end tests: external commands
+        // Shared test helpers. For unit tests: KilnTesting's harness and golden images, pointer
+        // fuzzing for property tests, the checkout's own files, and Kiln's demos registered as
+        // the kiln executable registers them. For end-to-end tests: external commands
         // with time limits, a private Xvfb server, the kiln binary and its window driven by
         // xdotool, and pictures compared through ImageMagick.
         .target(
             name: "KilnTestSupport",
             dependencies: [
-                "Kiln", "KilnCore", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+                "Kiln", "KilnCore", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/KilnTestSupport"),

@@ -101,4 +101,22 @@ struct PrototypeTemplateTests {
         #expect(prototype.sourceStamp() != before)
         #expect(prototype.sourceFiles().map(\.lastPathComponent) == ["Card.swift", "More.swift"])
     }
+
+    @Test("With Kiln's sources known the folder is a package too: a manifest naming them and the scene's tests")
+    func packageFiles() throws {
+        var template = try #require(PrototypeTemplate(name: "bottom-sheet"))
+        let alone = template.files.map(\.path)
+
+        template.kilnSources = URL(fileURLWithPath: "/src/kiln \"2\"")
+        let files = Dictionary(uniqueKeysWithValues: template.files.map { ($0.path, $0.text) })
+
+        #expect(!alone.contains("Package.swift") && !alone.contains { $0.hasPrefix("Tests/") })
+        let manifest = try #require(files["Package.swift"])
+        #expect(manifest.contains(#".package(name: "Kiln", path: "/src/kiln \"2\"")"#))
+        #expect(manifest.contains(#"name: "BottomSheet", dependencies: [.product(name: "Kiln", package: "Kiln")], path: ".""#))
+        #expect(manifest.contains(#".product(name: "KilnTesting", package: "Kiln")"#))
+        let tests = try #require(files["Tests/BottomSheetTests.swift"])
+        #expect(tests.contains("@testable import BottomSheet") && tests.contains("SceneHarness("))
+        #expect(template.readme.contains("swift test"))
+    }
 }

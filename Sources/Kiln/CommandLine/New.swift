@@ -19,7 +19,7 @@ struct New: ParsableCommand {
         }
         let location = URL(fileURLWithPath: path).standardizedFileURL
         let name = location.lastPathComponent
-        guard let template = PrototypeTemplate(name: name) else {
+        guard var template = PrototypeTemplate(name: name) else {
             warn("'\(name)' cannot name a prototype: start with a letter, then use letters, digits, - or _ (up to 40)")
             throw ExitCode(1)
         }
@@ -28,6 +28,8 @@ struct New: ParsableCommand {
             warn("'\(name)' is the name of one of Kiln's scenes or commands; choose another name for the prototype")
             throw ExitCode(1)
         }
+        // A package needs Kiln's sources: those of the checkout this kiln was built in.
+        template.kilnSources = PrototypeToolchain.checkout(above: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
         let parent = location.deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: location.path) else {
             warn("\(path) already exists; choose another name, or open it with `kiln dev \(path)`")

@@ -6,6 +6,9 @@ import KilnCore
 package struct PrototypeTemplate: Sendable {
     /// The prototype's name: its folder, its scene on the command line, its scripts' scene.
     package let name: String
+    /// The checkout of Kiln whose sources the folder's `Package.swift` names by path; without
+    /// one the folder is for `kiln dev` alone, with no `Package.swift` and no `Tests/`.
+    package var kilnSources: URL?
 
     /// The template for `name`; `nil` unless `name` is a letter followed by letters, digits,
     /// `-` or `_` (at most 40), as a scene name on the command line must be.
@@ -26,7 +29,7 @@ package struct PrototypeTemplate: Sendable {
     /// Every file, by its path inside the folder.
     package var files: [(path: String, text: String)] {
         [(swiftFileName, swiftSource), ("tuning.toml", tuningText), ("Scripts/demo.json", demoScript),
-         ("README.md", readme)]
+         ("README.md", readme)] + packageFiles
     }
 
     /// Writes the folder `name` under `parent`; an existing folder is left alone and refused.
@@ -86,7 +89,7 @@ package struct PrototypeTemplate: Sendable {
         - `\(swiftFileName)`: the scene (layers, a pan recognizer, a spring) and the global
           `prototype` that names it. Every `.swift` file at the top of this folder is compiled.
         - `tuning.toml`: the values the scene reads; saving it while `kiln dev` runs applies them.
-        - `Scripts/`: input scripts naming the scene `\(name)`; record one with R or `--capture`.
+        - `Scripts/`: input scripts naming the scene `\(name)`; record one with R or `--capture`.\(kilnSources == nil ? "" : "\n- `Package.swift`, `Tests/`: `swift test` runs the scene's tests, written with KilnTesting.")
 
         """
     }

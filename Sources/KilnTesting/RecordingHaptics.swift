@@ -1,4 +1,4 @@
-import KilnCore
+import Kiln
 
 /// A haptics service for tests: records every impact, stamped with a clock's time so that
 /// tests can check the cadence of repeated impacts.

@@ -1,4 +1,4 @@
-import KilnCore
+import Kiln
 
 /// How two images differ, channel by channel: the basis of golden-image assertions.
 public struct ImageDifference {
@@ -12,6 +12,7 @@ public struct ImageDifference {
     public let pixelsOverTolerance: Int
     /// A picture of the difference: black where equal, brighter where further apart.
     public let diffImage: Bitmap
+    /// Whether the two images have the same size; when not, nothing else was compared.
     public let sizesMatch: Bool
 
     /// Compares `actual` with `expected`, counting pixels whose channels differ by more

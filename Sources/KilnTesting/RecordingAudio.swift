@@ -1,4 +1,4 @@
-import KilnCore
+import Kiln
 
 /// An audio service for tests: plays nothing, records every call with its arguments, and
 /// keeps track of which loops would be playing.
