@@ -13,7 +13,7 @@ public enum Console {
 
     /// Says what a tuning reload did: its warnings, or its error and that the last good
     /// values stay.
-    public static func report(_ outcome: TuningFiles.Outcome) {
+    package static func report(_ outcome: TuningFiles.Outcome) {
         switch outcome {
         case .applied(let warnings): warnings.forEach(warn)
         case .rejected(let error): warn("\(error) — keeping the last good values")

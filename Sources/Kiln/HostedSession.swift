@@ -21,7 +21,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     /// The HUD drawn over offline frames, for videos that show it.
     private let hud: RenderHUD?
     /// Where the scene's sounds are mixed in an offline render.
-    public let mixer: OfflineMixer?
+    package let mixer: OfflineMixer?
     /// Where the window keeps the input log on disk as it grows, for `kiln recover`.
     let journal: SessionJournal?
 
@@ -29,7 +29,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
     /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
     /// clip's sound track; `journal` keeps the input log on disk, frame by frame.
-    public init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
+    package init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
          mixer: OfflineMixer? = nil, journal: SessionJournal? = nil) {
         self.session = session
@@ -57,7 +57,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     public var overlays: [Layer] { session.overlays }
     public var overlay: Layer? { hud?.hud.root }
     /// The session itself, when it logs its input: R renders that again.
-    public var recording: RecordingSource? { session.inputLog == nil ? nil : self }
+    package var recording: RecordingSource? { session.inputLog == nil ? nil : self }
     /// Why the session's script stopped part way, if it did.
     public var scriptProblem: (any Error)? { session.scriptProblem }
     /// Where the current scene's log starts in window time: when it was made.
@@ -70,7 +70,7 @@ public final class HostedSession: HostedScene, RecordingSource {
     public func recordingStopped() { journal?.recordingStopped() }
 
     /// Offline sessions replaying the input logged so far, with the tuning in force.
-    public func replay(_ options: ReplayOptions) -> @Sendable () -> HostedScene {
+    package func replay(_ options: ReplayOptions) -> @Sendable () -> HostedScene {
         let script = session.inputLog?.script ?? InputScript(scene: name, steps: [])
         let name = name, tuning = tuningSources
         return { LiveClipSaver.replay(script, of: name, tuning: tuning, options: options) }

@@ -17,11 +17,11 @@ public final class LiveClipSaver: ClipSaver {
         self.device = device
     }
 
-    public func recordingStarted(_ scene: HostedScene, at time: Double) {
+    package func recordingStarted(_ scene: HostedScene, at time: Double) {
         scene.recording?.recordingStarted(at: time)
     }
 
-    public func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
+    package func save(_ scene: HostedScene, from start: Double, to end: Double, status: RecordingStatus) {
         guard let source = scene.recording else {
             warn("cannot save the recording: \(scene.name) keeps no log of its input")
             status.current = .failed("no input log")

@@ -10,7 +10,7 @@ import KilnScenes
 /// (a cut `--evemu` replay) shows from then.
 public final class RenderHUD {
     /// The HUD itself; its `root` is drawn over the frames.
-    public let hud: HUD
+    package let hud: HUD
     private let clock = SystemClock()
     /// Losses still to report, in time order.
     private var losses: [PenLoss]
@@ -19,7 +19,7 @@ public final class RenderHUD {
     private var pending: (time: Double, update: Double, end: Double)?
 
     /// A HUD over `session`'s frames that reports `losses` at their times.
-    public init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
+    package init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
         hud = HUD(canvasSize: canvas, isVisible: true)
         self.losses = losses.sorted { $0.time < $1.time }
         session.pointerObserver = { [weak self] event in

@@ -97,7 +97,7 @@ public struct JournalTuning: Codable, Equatable, Sendable {
 
 /// One line of a journal: every line is a JSON object of one of these kinds, so that a
 /// line cut off by a kill is told from a whole one.
-public enum JournalRecord: Equatable, Sendable {
+package enum JournalRecord: Equatable, Sendable {
     /// The journal's first line: the window and R's settings.
     case header(JournalHeader)
     /// A scene made afresh: what the input after it replays from.

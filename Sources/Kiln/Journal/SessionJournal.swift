@@ -86,7 +86,7 @@ public final class SessionJournal {
     }
 
     /// Input the scene's log recorded.
-    public func record(_ output: ScriptOutput) {
+    package func record(_ output: ScriptOutput) {
         let line = Array((JournalRecord.input(output).line + "\n").utf8)
         kept += line
         pending += line

@@ -28,7 +28,7 @@ public final class LivePrototype {
 
     /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
     /// `open` asks the window to show a scene by name.
-    public func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
+    package func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
         LivePrototypeScene(scene, live: self, open: open)
     }
 

@@ -45,11 +45,11 @@ public enum SceneCatalog {
 
     /// The scenes the launcher lists, in order (keys 1, 2, 3, …): Kiln's own, then the
     /// prototypes registered since the app started.
-    public static var entries: [Entry] { builtIn + registered.withLock { $0 } }
+    package static var entries: [Entry] { builtIn + registered.withLock { $0 } }
 
     /// Adds a prototype's scene to the catalogue, or replaces the entry of the same name
     /// (a prototype reloaded after a change to its code).
-    public static func register(_ entry: Entry) {
+    package static func register(_ entry: Entry) {
         registered.withLock { entries in
             if let index = entries.firstIndex(where: { $0.name == entry.name }) {
                 entries[index] = entry
@@ -62,7 +62,7 @@ public enum SceneCatalog {
     private static let registered = Mutex<[Entry]>([])
 
     /// Kiln's own scenes.
-    public static let builtIn: [Entry] = [
+    package static let builtIn: [Entry] = [
         Entry(name: "laser", title: "Laser card burner",
               subtitle: "Drag a savings Pocket through a laser to delete it",
               make: { LaserScene(context: $0, tuning: $0.tuning()) }, tuning: .of(LaserTuning.self),
@@ -81,25 +81,25 @@ public enum SceneCatalog {
     ]
 
     /// The home screen's name: the launcher, which lists the others.
-    public static let homeName = "launcher"
+    package static let homeName = "launcher"
 
     /// The names accepted on the command line.
-    public static var names: [String] { [homeName] + entries.map(\.name) }
+    package static var names: [String] { [homeName] + entries.map(\.name) }
 
     /// Every sound the scenes play, each once, in the order the scenes declare them: what
     /// the app prepares when it starts, so that no scene waits for its sounds.
-    public static var sounds: [Sound] {
+    package static var sounds: [Sound] {
         var names: Set<String> = []
         return entries.flatMap(\.sounds).filter { names.insert($0.name).inserted }
     }
 
     /// The catalogue entry of a scene, `nil` for the launcher or an unknown name.
-    public static func entry(_ name: String) -> Entry? {
+    package static func entry(_ name: String) -> Entry? {
         entries.first { $0.name == name }
     }
 
     /// A new scene by name, or `nil` for an unknown name.
-    public static func make(_ name: String, context: SceneContext) -> Scene? {
+    package static func make(_ name: String, context: SceneContext) -> Scene? {
         if name == homeName { return LauncherScene(context: context) }
         return entries.first { $0.name == name }?.makeScene(context: context)
     }
