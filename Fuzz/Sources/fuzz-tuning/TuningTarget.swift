@@ -6,6 +6,7 @@
 
 import FuzzSupport
 import Kiln
+@_spi(Fuzzing) import KilnCore
 
 /// One input as a tuning file, read alone and applied to each scene. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")
