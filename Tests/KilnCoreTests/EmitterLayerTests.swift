@@ -1,4 +1,4 @@
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 import Testing
 
 @Suite("Emitter layer")

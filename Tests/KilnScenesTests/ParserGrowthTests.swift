@@ -1,5 +1,5 @@
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 import Testing
 
 /// Files that once took time growing with the square of their size: each parser reads a

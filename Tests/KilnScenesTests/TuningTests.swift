@@ -1,5 +1,5 @@
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 import KilnTestSupport
 import MailboxDemo
 import Testing

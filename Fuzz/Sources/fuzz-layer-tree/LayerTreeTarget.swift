@@ -7,7 +7,7 @@
 // when the unchanged tree is drawn again from the host's cached textures.
 
 import FuzzSupport
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 import KilnPlatform
 
 /// One input as a layer tree. libFuzzer calls it for every input it tries.

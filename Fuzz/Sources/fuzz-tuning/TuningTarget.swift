@@ -6,6 +6,7 @@
 
 import FuzzSupport
 import Kiln
+@_spi(Fuzzing) import KilnCore
 import LaserDemo
 import MailboxDemo
 import PressureDemo

@@ -11,7 +11,7 @@ extension EmitterSimulation {
     /// cell order. Cells without contents are skipped, and so is every particle whose quad lies
     /// wholly outside `visibleRect` (in the target's coordinates) when one is given.
     /// Allocates nothing once the buffers are big enough.
-    public func writeQuads(
+    package func writeQuads(
         into geometry: inout ParticleGeometry, transform: Transform = .identity,
         opacity: Double = 1, visibleRect: Rect? = nil
     ) {

@@ -4,12 +4,12 @@
 /// lifetime when the configuration changes and never during a step, so stepping allocates
 /// nothing. Stepping is exactly deterministic: the same configuration (with its seed) and
 /// the same sequence of time steps give bit-identical particles.
-public struct EmitterSimulation: Sendable {
+package struct EmitterSimulation: Sendable {
     /// The cells, shape and multipliers; a change takes effect on the next step.
     ///
     /// Storage grows here if the new configuration needs more room (never shrinks), and the
     /// random generator restarts if the seed changed. Particles stay with their cell index.
-    public var configuration: EmitterConfiguration {
+    package var configuration: EmitterConfiguration {
         didSet { configurationDidChange(from: oldValue) }
     }
 
@@ -18,29 +18,29 @@ public struct EmitterSimulation: Sendable {
     private var random: SplitMix64
 
     /// A simulation with no live particles.
-    public init(configuration: EmitterConfiguration) {
+    package init(configuration: EmitterConfiguration) {
         self.configuration = configuration
         self.random = SplitMix64(seed: configuration.seed)
         reserveStorage()
     }
 
     /// The number of live particles over all cells.
-    public var aliveCount: Int {
+    package var aliveCount: Int {
         stores.reduce(0) { $0 + $1.count }
     }
 
     /// The number of live particles of one cell.
-    public func aliveCount(inCell cellIndex: Int) -> Int {
+    package func aliveCount(inCell cellIndex: Int) -> Int {
         stores[cellIndex].count
     }
 
     /// How many particles fit without reallocating, over all cells.
-    public var capacity: Int {
+    package var capacity: Int {
         stores.reduce(0) { $0 + $1.capacity }
     }
 
     /// Removes every particle and restarts the random generator from the seed.
-    public mutating func reset() {
+    package mutating func reset() {
         for index in stores.indices { stores[index].count = 0 }
         birthAccumulators = birthAccumulators.map { _ in 0 }
         random = SplitMix64(seed: configuration.seed)
@@ -48,7 +48,7 @@ public struct EmitterSimulation: Sendable {
 
     /// Advances by `dt` seconds: ages particles, removes the dead, moves the rest, then
     /// makes this step's births.
-    public mutating func step(dt: Double) {
+    package mutating func step(dt: Double) {
         guard dt > 0 else { return }
         for cellIndex in stores.indices {
             let cell = configuration.cells[cellIndex]

@@ -1,27 +1,27 @@
 /// A copy of one live particle's state, for tests, inspectors and debugging overlays.
-public struct Particle: Hashable, Sendable {
+package struct Particle: Hashable, Sendable {
     /// The index of the particle's cell in the configuration.
-    public var cellIndex: Int
+    package var cellIndex: Int
     /// The centre, in the emitter's coordinates.
-    public var position: Point
+    package var position: Point
     /// Points per second.
-    public var velocity: Point
+    package var velocity: Point
     /// Seconds since birth.
-    public var age: Double
+    package var age: Double
     /// Seconds the particle lives in total.
-    public var lifetime: Double
+    package var lifetime: Double
     /// Size as a multiple of the cell's contents size (before clamping to zero for drawing).
-    public var scale: Double
+    package var scale: Double
     /// Radians, clockwise on screen.
-    public var rotation: Double
+    package var rotation: Double
     /// The colour it is drawn with, each component clamped to 0…1.
-    public var color: Color
+    package var color: Color
 }
 
 extension EmitterSimulation {
     /// A copy of every live particle, cell by cell. Allocates: for tests and inspection,
     /// not for drawing (use `writeQuads(into:transform:opacity:)`).
-    public var particles: [Particle] {
+    package var particles: [Particle] {
         var result: [Particle] = []
         result.reserveCapacity(aliveCount)
         for (cellIndex, store) in stores.enumerated() {

@@ -1,18 +1,18 @@
 /// The particles of one cell, drawn with one texture in one geometry call.
-public struct ParticleBatch: Hashable, Sendable {
+package struct ParticleBatch: Hashable, Sendable {
     /// The index of the cell in the configuration.
-    public var cellIndex: Int
+    package var cellIndex: Int
     /// The cell's `contentsKey`: which texture to draw with.
-    public var contentsKey: UInt64
+    package var contentsKey: UInt64
     /// The batch's first vertex in `ParticleGeometry.vertices`.
-    public var firstVertex: Int
+    package var firstVertex: Int
     /// How many vertices the batch has, starting at `firstVertex`.
-    public var vertexCount: Int
+    package var vertexCount: Int
     /// How many of `ParticleGeometry.indices` to draw with (counted from the first): six per
     /// particle for `.indexedQuads`, zero for `.triangles`.
-    public var indexCount: Int
+    package var indexCount: Int
     /// How many particles the batch draws.
-    public var particleCount: Int
+    package var particleCount: Int
 }
 
 /// Vertex, index and ordering buffers a renderer keeps and refills every frame with
@@ -21,28 +21,28 @@ public struct ParticleBatch: Hashable, Sendable {
 /// Buffers only grow, so once they have held the largest frame, refilling allocates nothing.
 /// A batch is drawn by passing `vertices[firstVertex...]` with `vertexCount` vertices and,
 /// for indexed quads, the first `indexCount` indices (they count from the batch's first vertex).
-public struct ParticleGeometry: Sendable {
+package struct ParticleGeometry: Sendable {
     /// How each particle's quad is spelled out.
-    public enum Layout: Hashable, Sendable {
+    package enum Layout: Hashable, Sendable {
         /// Four vertices per particle plus six shared indices: the least to write.
         case indexedQuads
         /// Six vertices per particle (two triangles) and no indices.
         case triangles
 
         /// Vertices written per particle.
-        public var verticesPerParticle: Int { self == .indexedQuads ? 4 : 6 }
+        package var verticesPerParticle: Int { self == .indexedQuads ? 4 : 6 }
     }
 
     /// The quad layout to write; may change between frames.
-    public var layout: Layout
+    package var layout: Layout
     /// The vertices of every batch, back to back; `count` is exactly what was written.
-    public internal(set) var vertices: [ParticleVertex] = []
+    package internal(set) var vertices: [ParticleVertex] = []
     /// `0, 1, 2, 0, 2, 3` repeated for every quad, offset by 4 each time; used by `.indexedQuads`.
-    public internal(set) var indices: [Int32] = []
+    package internal(set) var indices: [Int32] = []
     /// One batch per cell that has contents and live particles, in cell order.
-    public internal(set) var batches: [ParticleBatch] = []
+    package internal(set) var batches: [ParticleBatch] = []
     /// Whether the batches are to be drawn with additive blending.
-    public internal(set) var isAdditive = false
+    package internal(set) var isAdditive = false
 
     /// Particle indices in drawing order, for the ordered render modes.
     var order: [Int32] = []
@@ -50,7 +50,7 @@ public struct ParticleGeometry: Sendable {
     private var histogram = [Int](repeating: 0, count: ParticleGeometry.radixBuckets)
 
     /// Empty buffers.
-    public init(layout: Layout = .indexedQuads) {
+    package init(layout: Layout = .indexedQuads) {
         self.layout = layout
     }
 

@@ -3,31 +3,31 @@
 /// `SDL_Vertex` is `SDL_FPoint position` (two floats), `SDL_Color color` (four bytes),
 /// `SDL_FPoint tex_coord` (two floats): 20 bytes, so an array of these can be handed to
 /// `SDL_RenderGeometry` as it is.
-public struct ParticleVertex: Hashable, Sendable {
+package struct ParticleVertex: Hashable, Sendable {
     /// Horizontal position in the target's coordinates.
-    public var x: Float
+    package var x: Float
     /// Vertical position in the target's coordinates.
-    public var y: Float
+    package var y: Float
     /// Red, not premultiplied (straight alpha).
-    public var r: UInt8
+    package var r: UInt8
     /// Green, not premultiplied (straight alpha).
-    public var g: UInt8
+    package var g: UInt8
     /// Blue, not premultiplied (straight alpha).
-    public var b: UInt8
+    package var b: UInt8
     /// Alpha: the particle's alpha times the layer's opacity.
-    public var a: UInt8
+    package var a: UInt8
     /// Horizontal texture coordinate, 0 at the image's left edge, 1 at its right.
-    public var u: Float
+    package var u: Float
     /// Vertical texture coordinate, 0 at the image's top edge, 1 at its bottom.
-    public var v: Float
+    package var v: Float
 
     /// A vertex from its parts.
-    public init(x: Float, y: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8, u: Float, v: Float) {
+    package init(x: Float, y: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8, u: Float, v: Float) {
         self.x = x; self.y = y
         self.r = r; self.g = g; self.b = b; self.a = a
         self.u = u; self.v = v
     }
 
     /// A transparent vertex at the origin, for filling buffers.
-    public static let zero = ParticleVertex(x: 0, y: 0, r: 0, g: 0, b: 0, a: 0, u: 0, v: 0)
+    package static let zero = ParticleVertex(x: 0, y: 0, r: 0, g: 0, b: 0, a: 0, u: 0, v: 0)
 }

@@ -1,19 +1,19 @@
 /// One frame in the frame-time graph: where it sits on the time axis and how tall each of
 /// its parts stands, stacked from the bottom (update, then render, then present).
-public struct FrameBar: Hashable, Sendable {
+package struct FrameBar: Hashable, Sendable {
     /// The bar's left edge and width in points, in the graph's coordinates.
-    public var minX: Double
+    package var minX: Double
     /// The bar's width in canvas points.
-    public var width: Double
+    package var width: Double
     /// Heights in points.
-    public var update: Double
+    package var update: Double
     /// The render part's height, in milliseconds.
-    public var render: Double
+    package var render: Double
     /// The present part's height, in milliseconds.
-    public var present: Double
+    package var present: Double
 
     /// A bar at `minX`, `width` wide, its parts in milliseconds.
-    public init(minX: Double, width: Double, update: Double, render: Double, present: Double) {
+    package init(minX: Double, width: Double, update: Double, render: Double, present: Double) {
         self.minX = minX
         self.width = width
         self.update = update
@@ -22,41 +22,41 @@ public struct FrameBar: Hashable, Sendable {
     }
 
     /// The whole bar's height.
-    public var height: Double { update + render + present }
+    package var height: Double { update + render + present }
 }
 
 /// Lays frames out as bars on a time axis: the right edge is now, the left edge `span`
 /// seconds ago; a frame's bar reaches from its start to the next frame's start and is as
 /// tall as the frame took, up to `fullScale` milliseconds at the top.
-public struct FrameTimeGraph: Sendable {
+package struct FrameTimeGraph: Sendable {
     /// The graph's size in canvas points.
-    public var size: Size
+    package var size: Size
     /// Seconds across the width.
-    public var span: Double
+    package var span: Double
     /// Milliseconds at the top edge; longer frames stand at full height.
-    public var fullScale: Double
+    package var fullScale: Double
 
     /// A graph `size` large of the last `span` seconds, `fullScale` milliseconds at its top (two frames at 60 Hz).
-    public init(size: Size, span: Double = 2, fullScale: Double = 100.0 / 3) {
+    package init(size: Size, span: Double = 2, fullScale: Double = 100.0 / 3) {
         self.size = size
         self.span = span
         self.fullScale = fullScale
     }
 
     /// How far up a frame time of `milliseconds` stands, in points from the bottom.
-    public func height(ofMilliseconds milliseconds: Double) -> Double {
+    package func height(ofMilliseconds milliseconds: Double) -> Double {
         guard fullScale > 0 else { return 0 }
         return min(max(milliseconds, 0), fullScale) / fullScale * size.height
     }
 
     /// Where time `t` (seconds, on the samples' clock) falls, in points from the left.
-    public func x(ofTime t: Double, now: Double) -> Double {
+    package func x(ofTime t: Double, now: Double) -> Double {
         size.width * (1 - (now - t) / span)
     }
 
     /// The bars of `samples` (oldest first) at time `now`; frames wholly before the left
     /// edge are left out and a bar cut by it starts at 0.
-    public func bars(for samples: [FrameSample], now: Double) -> [FrameBar] {
+    package func bars(for samples: [FrameSample], now: Double) -> [FrameBar] {
         var bars: [FrameBar] = []
         bars.reserveCapacity(samples.count)
         for (i, sample) in samples.enumerated() {
@@ -75,7 +75,7 @@ public struct FrameTimeGraph: Sendable {
 
     /// The bars as three filled paths, one per part, so each part takes one colour. A thin
     /// gap separates bars that are wide enough to show it.
-    public func paths(for bars: [FrameBar]) -> (update: Path, render: Path, present: Path) {
+    package func paths(for bars: [FrameBar]) -> (update: Path, render: Path, present: Path) {
         var update = Path(), render = Path(), present = Path()
         for bar in bars {
             let width = bar.width > 2 ? bar.width - 0.5 : bar.width

@@ -16,7 +16,7 @@ extension HUD {
     /// Reports a pen that went away. It shows while the pointer stays down (the press goes
     /// on with the timed fallback), then `lossNoticeDuration` seconds more, and goes at once
     /// when a pen gives pressure again.
-    public func record(_ loss: PenLoss) {
+    package func record(_ loss: PenLoss) {
         penLoss = PenLossNotice(text: Self.lossText(for: loss))
         showLossNotice()
     }
@@ -45,7 +45,7 @@ extension HUD {
     /// Ends the notice `lossNoticeDuration` seconds after the pointer went up, at `now` on
     /// the frames' clock. `update` does it; a host that steps frames without drawing the HUD
     /// calls it for those frames.
-    public func updateLossNotice(now: Double) {
+    package func updateLossNotice(now: Double) {
         guard let loss = penLoss, !isPointerDown else { return }
         guard let upSince = loss.upSince else {
             penLoss?.upSince = now

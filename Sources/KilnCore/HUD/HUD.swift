@@ -5,23 +5,23 @@
 /// leave it out. Hosts feed it what they measure (`record`) and bring it up to date once
 /// a frame (`update`); the graphs and their numbers are redrawn only a few times a second
 /// and text only when it changes, so the HUD costs little to composite.
-public final class HUD {
+package final class HUD {
     /// The HUD's layers, sized to the canvas; draw them over the scene.
-    public let root = Layer()
+    package let root = Layer()
     /// Whether the HUD shows (F1).
-    public var isVisible: Bool {
+    package var isVisible: Bool {
         didSet { root.isHidden = !isVisible }
     }
     /// Whether every visible layer of the scene is outlined (F2).
-    public var showsBounds = false {
+    package var showsBounds = false {
         didSet { if showsBounds != oldValue { refreshKeys() } }
     }
     /// The frames of the last two seconds.
-    public private(set) var frames = FrameTimeHistory(window: 2)
+    package private(set) var frames = FrameTimeHistory(window: 2)
     /// The pressure of the last contacts.
-    public private(set) var pressure = PressureGraph()
+    package private(set) var pressure = PressureGraph()
     /// Seconds between redraws of the graphs and their numbers.
-    public var refreshInterval = 0.15
+    package var refreshInterval = 0.15
 
     let canvas: Size
     let panel = Layer()
@@ -49,7 +49,7 @@ public final class HUD {
     var isPointerDown = false
 
     /// A HUD for a canvas of `canvasSize` points, shown or not.
-    public init(canvasSize: Size, isVisible: Bool = false) {
+    package init(canvasSize: Size, isVisible: Bool = false) {
         canvas = canvasSize
         self.isVisible = isVisible
         frameGraph = FrameTimeGraph(size: Size(HUD.contentWidth, 34))
@@ -62,7 +62,7 @@ public final class HUD {
 
     /// F1 shows or hides the HUD; F2 turns the layer bounds on or off (showing the HUD).
     /// Returns whether the key was the HUD's.
-    public func handle(_ key: KeyPress) -> Bool {
+    package func handle(_ key: KeyPress) -> Bool {
         guard key.modifiers.isEmpty else { return false }
         switch key.key {
         case "f1":
@@ -77,18 +77,18 @@ public final class HUD {
     }
 
     /// Adds a measured frame.
-    public func record(_ sample: FrameSample) {
+    package func record(_ sample: FrameSample) {
         frames.append(sample)
     }
 
     /// Adds a pointer event's pressure.
-    public func record(_ event: PointerEvent) {
+    package func record(_ event: PointerEvent) {
         pressure.record(event)
         follow(event)
     }
 
     /// Forgets the frames and the pressure samples (a new scene, or a fixed picture).
-    public func reset() {
+    package func reset() {
         frames.removeAll()
         pressure = PressureGraph(span: pressure.span)
         drawnPressureRevision = -1
@@ -100,7 +100,7 @@ public final class HUD {
 
     /// Brings the layers up to date at time `now` (on the frames' clock): the guides and
     /// outlines follow the scene every frame, the graphs and numbers every `refreshInterval`.
-    public func update(now: Double, scene: Layer, guides: [ThresholdGuide]) {
+    package func update(now: Double, scene: Layer, guides: [ThresholdGuide]) {
         guard isVisible else { return }
         if guides != shownGuides { showGuides(guides) }
         updateLossNotice(now: now)

@@ -1,11 +1,11 @@
 /// The layer-bounds view of the HUD: every visible layer's bounds carried through its
 /// transforms to the canvas, so a rotated or scaled layer shows as the quad it covers.
-public enum LayerOutlines {
+package enum LayerOutlines {
     /// One quad per visible layer under `root` (the root itself left out), back to front,
     /// each as its bounds' four corners in canvas points. Visibility follows the render
     /// list: hidden or transparent subtrees and degenerate transforms are skipped, and so
     /// are layers without area.
-    public static func quads(of root: Layer) -> [[Point]] {
+    package static func quads(of root: Layer) -> [[Point]] {
         var quads: [[Point]] = []
         let transform = root.transformToSuperlayer
         guard !root.isHidden, root.opacity > 0.001, transform.determinant != 0 else { return [] }
@@ -28,7 +28,7 @@ public enum LayerOutlines {
     }
 
     /// The quads as closed polylines: each quad's corners and its first corner again.
-    public static func polylines(of quads: [[Point]]) -> [[Point]] {
+    package static func polylines(of quads: [[Point]]) -> [[Point]] {
         quads.compactMap { quad in quad.first.map { quad + [$0] } }
     }
 }

@@ -9,7 +9,7 @@
 /// Time is explicit: the owner calls `step(dt:)` from its update, with its own time step.
 public final class EmitterLayer: Layer {
     /// The simulation: its configuration mirrors the properties below.
-    public private(set) var simulation: EmitterSimulation
+    package private(set) var simulation: EmitterSimulation
 
     /// A layer with `configuration`'s cells, shape and multipliers, and no live particles.
     public init(configuration: EmitterConfiguration = EmitterConfiguration()) {
@@ -120,7 +120,7 @@ public final class EmitterLayer: Layer {
 
     /// Fills `geometry` with the particles as quads mapped by `transform` (the layer's
     /// coordinates to the target's); see `EmitterSimulation.writeQuads`.
-    public func writeQuads(
+    package func writeQuads(
         into geometry: inout ParticleGeometry, transform: Transform, opacity: Double,
         visibleRect: Rect? = nil
     ) {

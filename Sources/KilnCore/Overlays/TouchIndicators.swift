@@ -6,28 +6,28 @@
 /// looks the same live and offline. A circle appears with a short pop when a contact
 /// begins, follows it, grows with its pressure, and fades out, widening a little, after
 /// the lift. Hovering shows nothing. Time comes in through `advance(to:)` only.
-public final class TouchIndicators {
+package final class TouchIndicators {
     /// How the circles look and move.
-    public struct Style: Sendable {
+    package struct Style: Sendable {
         /// The circle's diameter at no pressure, in canvas points (about a fingertip).
-        public var diameter = 44.0
+        package var diameter = 44.0
         /// How much larger full pressure makes it: 0.8 is 80 % wider.
-        public var pressureGrowth = 0.8
+        package var pressureGrowth = 0.8
         /// The pop when a contact begins, in seconds.
-        public var appearDuration = 0.09
+        package var appearDuration = 0.09
         /// The fade after a lift, in seconds.
-        public var fadeDuration = 0.3
+        package var fadeDuration = 0.3
         /// How much wider the circle gets while it fades.
-        public var fadeGrowth = 0.3
+        package var fadeGrowth = 0.3
 
         /// The style demo videos use.
-        public init() {}
+        package init() {}
     }
 
     /// The overlay: canvas-sized, never found by hit testing.
-    public let layer: Layer
+    package let layer: Layer
     /// How the circles look and move.
-    public let style: Style
+    package let style: Style
 
     private struct Touch {
         let dot: GradientLayer
@@ -42,7 +42,7 @@ public final class TouchIndicators {
     private var fading: [Touch] = []
 
     /// An overlay for a canvas of `canvasSize` points.
-    public init(canvasSize: Size, style: Style = Style()) {
+    package init(canvasSize: Size, style: Style = Style()) {
         self.style = style
         layer = Layer()
         layer.name = "touch-indicators"
@@ -51,13 +51,13 @@ public final class TouchIndicators {
     }
 
     /// How many circles show (down or still fading).
-    public var visibleCount: Int { active.count + fading.count }
+    package var visibleCount: Int { active.count + fading.count }
 
     /// Follows one pointer event (the same one the scene gets).
     ///
     /// A place or a pressure that is not finite (a device glitch) is not shown: a circle
     /// stays where it was and keeps its size, and none appears at such a place.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         let place = event.location.isFinite ? event.location : nil
         let pressure = event.pressure.flatMap { $0.isFinite ? $0 : nil }
         switch event.phase {
@@ -83,7 +83,7 @@ public final class TouchIndicators {
     }
 
     /// Sizes and fades the circles for scene time `time`; removes those that have faded out.
-    public func advance(to time: Double) {
+    package func advance(to time: Double) {
         for touch in active.values {
             let pop = style.appearDuration > 0 ? min(max((time - touch.beganAt) / style.appearDuration, 0), 1) : 1
             let scale = (0.6 + 0.4 * TimingFunction.easeOut.value(at: pop)) * pressureScale(touch.pressure)

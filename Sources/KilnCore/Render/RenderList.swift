@@ -1,5 +1,5 @@
 /// Identifies one rasterization of a layer's content: it changes exactly when the content does.
-public struct ContentKey: Hashable, Sendable {
+@_spi(Fuzzing) public struct ContentKey: Hashable, Sendable {
     /// The layer's identity, unique in the process.
     public var layerID: Int
     /// Counts the layer's content changes: a new revision is rasterized again.
@@ -13,7 +13,7 @@ public struct ContentKey: Hashable, Sendable {
 }
 
 /// One thing to draw: a layer's content as a transformed quad, or an emitter's particles.
-public struct RenderItem {
+@_spi(Fuzzing) public struct RenderItem {
     /// What an item draws.
     public enum Kind: Hashable, Sendable {
         /// The layer's rasterized content.
@@ -53,7 +53,7 @@ public struct RenderItem {
 }
 
 /// The layer tree flattened, back to front, into the items the compositor draws.
-public struct RenderList {
+@_spi(Fuzzing) public struct RenderList {
     /// The items in drawing order, back to front.
     public private(set) var items: [RenderItem] = []
 

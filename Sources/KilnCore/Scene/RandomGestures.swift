@@ -3,9 +3,9 @@
 /// presses with changing pressure, two fingers at once, Undo, and now and then a pointer
 /// that leaves the canvas or lets go elsewhere. `kiln soak` drives scenes with it; the same
 /// seed gives the same input.
-public struct RandomGestures {
+package struct RandomGestures {
     /// Something the user does at a scene time.
-    public enum Action {
+    package enum Action {
         /// A pointer event to hand to the scene.
         case pointer(PointerEvent)
         /// A key press to hand to the scene.
@@ -21,14 +21,14 @@ public struct RandomGestures {
     private var nextID = 1
 
     /// Gestures drawn from `seed` on a canvas `canvasSize` large; half of them start at `target` when given.
-    public init(seed: UInt64, canvasSize: Size, target: Point?) {
+    package init(seed: UInt64, canvasSize: Size, target: Point?) {
         random = SplitMix64(seed: seed)
         canvas = canvasSize
         self.target = target
     }
 
     /// What happens from the last call up to `time`, in order.
-    public mutating func actions(upTo time: Double) -> [Action] {
+    package mutating func actions(upTo time: Double) -> [Action] {
         var actions: [Action] = []
         while nextStart <= time {
             actions += start(at: nextStart)

@@ -8,18 +8,18 @@ public final class SceneSession {
     public let scene: Scene
     private var player: ScriptPlayer?
     /// Records live input when capturing (`--capture`).
-    public private(set) var recorder: ScriptRecorder?
+    package private(set) var recorder: ScriptRecorder?
     /// Why the script stopped early (a layer it names is missing), if it did.
     public private(set) var scriptProblem: InputScriptError?
     /// Circles at the pointers, drawn over the scene (`--touches`); `nil` when off.
-    public let touchIndicators: TouchIndicators?
+    package let touchIndicators: TouchIndicators?
     /// Everything the scene has been given since it appeared, scripted and live, when
     /// logging: a stretch of it can be rendered again offline (recording in the window).
-    public private(set) var inputLog: ScriptRecorder?
+    package private(set) var inputLog: ScriptRecorder?
     /// Told everything the input log records, as it records it (a journal kept on disk).
-    public var inputLogObserver: ((ScriptOutput) -> Void)?
+    package var inputLogObserver: ((ScriptOutput) -> Void)?
     /// Told every pointer event the scene is given, scripted or live (a HUD's pressure graph).
-    public var pointerObserver: ((PointerEvent) -> Void)?
+    package var pointerObserver: ((PointerEvent) -> Void)?
     /// Set to each frame's time just before the scene advances to it, so that services
     /// reading it (an offline mixer) stamp what the scene does with the scene's own time:
     /// input is handled at the last frame's time, the update at the new one's.
@@ -33,7 +33,7 @@ public final class SceneSession {
     }
 
     /// Layers drawn over the scene: the touch indicators, when shown.
-    public var overlays: [Layer] { touchIndicators.map { [$0.layer] } ?? [] }
+    package var overlays: [Layer] { touchIndicators.map { [$0.layer] } ?? [] }
 
     /// The script's length in seconds, or `nil` without a script.
     public var scriptDuration: Double? { player?.duration }
@@ -42,13 +42,13 @@ public final class SceneSession {
     public var isPlayingScript: Bool { player.map { !$0.isFinished && $0.problem == nil } ?? false }
 
     /// Starts recording live input for a script of this scene.
-    public func startCapture(device: String?, seed: UInt64?) {
+    package func startCapture(device: String?, seed: UInt64?) {
         recorder = ScriptRecorder(scene: scene.name, device: device, seed: seed)
     }
 
     /// Starts logging every input from scene time 0, scripted or live, as a script that
     /// replays this session from its start.
-    public func startInputLog(device: String?, seed: UInt64?) {
+    package func startInputLog(device: String?, seed: UInt64?) {
         inputLog = ScriptRecorder(scene: scene.name, device: device, seed: seed)
     }
 

@@ -1,13 +1,13 @@
 
 /// One thing a script makes happen: a pointer event or a key press, at a scene time.
-public enum ScriptOutput: Hashable, Sendable {
+package enum ScriptOutput: Hashable, Sendable {
     /// A pointer event; its timestamp is its scene time.
     case pointer(PointerEvent)
     /// A key press at a scene time.
     case key(KeyPress, time: Double)
 
     /// The scene time it happens at.
-    public var time: Double {
+    package var time: Double {
         switch self {
         case .pointer(let event): event.timestamp
         case .key(_, let time): time
@@ -15,7 +15,7 @@ public enum ScriptOutput: Hashable, Sendable {
     }
 
     /// Hands it to the scene's `handle` method.
-    public func deliver(to scene: Scene) {
+    package func deliver(to scene: Scene) {
         switch self {
         case .pointer(let event): scene.handle(event)
         case .key(let key, _): _ = scene.handle(key)
@@ -33,18 +33,18 @@ public enum ScriptOutput: Hashable, Sendable {
 ///
 /// Pointer ids: the mouse is 0, the pen (and eraser) 1, a touch 2; raw events may name
 /// other ids. Generated events that carry a pressure say it came from "script".
-public struct ScriptPlayer {
+package struct ScriptPlayer {
     /// The rate at which moves and holds emit events.
-    public static let sampleRate = 120.0
+    package static let sampleRate = 120.0
 
     /// The script being played.
-    public let script: InputScript
+    package let script: InputScript
     /// The scene time the script's first step starts at.
-    public let startTime: Double
+    package let startTime: Double
     /// The script's length in seconds; layer-anchored points never change it.
-    public let duration: Double
+    package let duration: Double
     /// Why playing stopped early (a layer the scene does not have), if it did.
-    public private(set) var problem: InputScriptError?
+    package private(set) var problem: InputScriptError?
 
     private var nextStep = 0
     private var nextStepStart: Double
@@ -57,7 +57,7 @@ public struct ScriptPlayer {
     private var pointer = ScriptPointer()
 
     /// A player that starts `script` at scene time `startTime`.
-    public init(script: InputScript, startTime: Double = 0) {
+    package init(script: InputScript, startTime: Double = 0) {
         self.script = script
         self.startTime = startTime
         self.duration = script.duration
@@ -65,15 +65,15 @@ public struct ScriptPlayer {
     }
 
     /// Whether every step has run to its end (or playing stopped on a problem).
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         problem != nil || (nextStep == script.steps.count && stepEnd == nil)
     }
 
     /// The scene time the script ends at.
-    public var endTime: Double { startTime + duration }
+    package var endTime: Double { startTime + duration }
 
     /// The id the player gives a device's events: mouse 0, pen and eraser 1, touch 2.
-    public static func pointerID(for device: PointerDevice) -> Int {
+    package static func pointerID(for device: PointerDevice) -> Int {
         switch device {
         case .mouse: 0
         case .pen, .eraser: 1
@@ -85,7 +85,7 @@ public struct ScriptPlayer {
     ///
     /// Steps that start within this call read `scene`'s layers as they are now, before
     /// the earlier outputs have reached the scene; `play(upTo:on:)` avoids that.
-    public mutating func events(upTo time: Double, scene: Scene) -> [ScriptOutput] {
+    package mutating func events(upTo time: Double, scene: Scene) -> [ScriptOutput] {
         var outputs: [ScriptOutput] = []
         advance(upTo: time, root: scene.root) { outputs.append($0) }
         return outputs
@@ -94,7 +94,7 @@ public struct ScriptPlayer {
     /// Delivers everything due at or before `time` to `scene`, in order, and returns it
     /// (for touch indicators or logs); each step sees the scene after the steps before it.
     @discardableResult
-    public mutating func play(upTo time: Double, on scene: Scene) -> [ScriptOutput] {
+    package mutating func play(upTo time: Double, on scene: Scene) -> [ScriptOutput] {
         var outputs: [ScriptOutput] = []
         advance(upTo: time, root: scene.root) { output in
             output.deliver(to: scene)

@@ -6,15 +6,15 @@
 /// gives back the same events: phases, locations, times, devices, ids, buttons and
 /// pressures. Times that go backwards (input merged from two sources) are clamped to the
 /// latest time so far, since scripts keep time moving forward; pressures are clamped to 0…1.
-public struct ScriptRecorder {
+package struct ScriptRecorder {
     /// The scene the capture was made in, written into the script.
-    public var scene: String?
+    package var scene: String?
     /// The device preset the capture was made on, written into the script.
-    public var device: String?
+    package var device: String?
     /// The scene's seed, written into the script.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The scene time the capture starts at; the script's time 0.
-    public let startTime: Double
+    package let startTime: Double
 
     private var steps: [ScriptStep] = []
     /// The raw events since the last key, relative to `runStart`.
@@ -25,7 +25,7 @@ public struct ScriptRecorder {
     private var latest = 0.0
 
     /// A recorder whose script starts at scene time `startTime`.
-    public init(scene: String? = nil, device: String? = nil, seed: UInt64? = nil, startTime: Double = 0) {
+    package init(scene: String? = nil, device: String? = nil, seed: UInt64? = nil, startTime: Double = 0) {
         self.scene = scene
         self.device = device
         self.seed = seed
@@ -33,7 +33,7 @@ public struct ScriptRecorder {
     }
 
     /// Records a pointer event at its timestamp (a scene time).
-    public mutating func record(_ event: PointerEvent) {
+    package mutating func record(_ event: PointerEvent) {
         let time = advance(to: event.timestamp)
         let usualID = ScriptPlayer.pointerID(for: event.device)
         let inContact = event.phase == .began || event.phase == .moved
@@ -45,7 +45,7 @@ public struct ScriptRecorder {
     }
 
     /// Records a key press at scene time `time`.
-    public mutating func record(_ key: KeyPress, at time: Double) {
+    package mutating func record(_ key: KeyPress, at time: Double) {
         closeRun()
         let time = advance(to: time)
         if time > runStart { steps.append(.wait(time - runStart)) }
@@ -54,14 +54,14 @@ public struct ScriptRecorder {
     }
 
     /// What has been recorded so far, as a script.
-    public var script: InputScript {
+    package var script: InputScript {
         var copy = self
         copy.closeRun()
         return InputScript(scene: scene, device: device, seed: seed, steps: copy.steps)
     }
 
     /// The script as JSON text, ready to be written to a file.
-    public var jsonText: String { script.jsonText }
+    package var jsonText: String { script.jsonText }
 
     /// `time` as script time, never earlier than anything recorded before.
     private mutating func advance(to time: Double) -> Double {

@@ -17,9 +17,9 @@ import Foundation
 /// // … the scene plays sounds while the clock moves on …
 /// let track = mixer.endTrack(at: 2)   // 2 s of 48 kHz stereo
 /// ```
-public final class OfflineMixer: AudioService {
+package final class OfflineMixer: AudioService {
     /// The rate of every track: 48 kHz, as video files carry.
-    public static let sampleRate = 48_000
+    package static let sampleRate = 48_000
     /// How many one-shots sound at once, as SDL_mixer's one-shot channels live.
     static let oneShotVoices = 16
 
@@ -36,13 +36,13 @@ public final class OfflineMixer: AudioService {
 
     /// A mixer whose calls take effect at `clock`'s time, synthesizing with `synthesizer`
     /// (by default the live one's seed, at 48 kHz).
-    public init(clock: Clock, synthesizer: SoundSynthesizer = SoundSynthesizer(sampleRate: OfflineMixer.sampleRate)) {
+    package init(clock: Clock, synthesizer: SoundSynthesizer = SoundSynthesizer(sampleRate: OfflineMixer.sampleRate)) {
         self.clock = clock
         self.synthesizer = synthesizer
     }
 
     /// The frame that scene time `time` falls on.
-    public func frame(at time: Double) -> Int {
+    package func frame(at time: Double) -> Int {
         Int((max(0, time) * Double(synthesizer.sampleRate)).rounded())
     }
 
@@ -50,14 +50,14 @@ public final class OfflineMixer: AudioService {
 
     /// Keeps the samples from scene time `time` on. Sounds that started earlier are heard
     /// from where they have got to.
-    public func startTrack(at time: Double) {
+    package func startTrack(at time: Double) {
         mix(until: frame(at: time))
         keptFrom = frame(at: time)
         kept = []
     }
 
     /// Mixes up to scene time `time` and hands over the samples kept since `startTrack`.
-    public func endTrack(at time: Double) -> SoundTrack {
+    package func endTrack(at time: Double) -> SoundTrack {
         mix(until: frame(at: time))
         let count = max(0, frame(at: time) - keptFrom) * 2
         var samples = Array(kept.prefix(count))
@@ -67,20 +67,20 @@ public final class OfflineMixer: AudioService {
 
     // MARK: AudioService
 
-    public func prepare(_ sounds: [Sound]) {
+    package func prepare(_ sounds: [Sound]) {
         for sound in sounds where buffers[sound] == nil {
             buffers[sound] = synthesizer.render(sound).interleavedPCM16()
         }
     }
 
-    public func play(_ sound: Sound, volume: Double) {
+    package func play(_ sound: Sound, volume: Double) {
         catchUp()
         let samples = buffer(of: sound)
         guard oneShots.count < Self.oneShotVoices, !samples.isEmpty else { return }
         oneShots.append(Voice(samples: samples, gain: Self.gain(volume), isLoop: false))
     }
 
-    public func startLoop(_ sound: Sound, volume: Double) {
+    package func startLoop(_ sound: Sound, volume: Double) {
         catchUp()
         let samples = buffer(of: sound)
         guard !samples.isEmpty else { return }
@@ -93,14 +93,14 @@ public final class OfflineMixer: AudioService {
         }
     }
 
-    public func setVolume(_ volume: Double, forLoop sound: Sound) {
+    package func setVolume(_ volume: Double, forLoop sound: Sound) {
         catchUp()
         guard var voice = loops[sound], voice.fade == nil else { return }
         voice.gain = Self.gain(volume)
         loops[sound] = voice
     }
 
-    public func stopLoop(_ sound: Sound, fadeOut: Double) {
+    package func stopLoop(_ sound: Sound, fadeOut: Double) {
         catchUp()
         guard var voice = loops[sound] else { return }
         if let fade = Self.fadeFrames(fadeOut, rate: synthesizer.sampleRate) {
@@ -111,7 +111,7 @@ public final class OfflineMixer: AudioService {
         }
     }
 
-    public func stopAll(fadeOut: Double) {
+    package func stopAll(fadeOut: Double) {
         catchUp()
         guard let fade = Self.fadeFrames(fadeOut, rate: synthesizer.sampleRate) else {
             oneShots = []

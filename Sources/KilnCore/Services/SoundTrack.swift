@@ -2,27 +2,27 @@ import Foundation
 
 /// A stretch of mixed sound: signed 16-bit stereo samples, left and right interleaved, as a
 /// video's sound track or a WAV file holds them.
-public struct SoundTrack: Equatable, Sendable {
+package struct SoundTrack: Equatable, Sendable {
     /// Frames per second.
-    public let sampleRate: Int
+    package let sampleRate: Int
     /// Left and right samples, interleaved.
-    public let samples: [Int16]
+    package let samples: [Int16]
 
     /// A track of `samples` (interleaved stereo) at `sampleRate`.
-    public init(sampleRate: Int, samples: [Int16]) {
+    package init(sampleRate: Int, samples: [Int16]) {
         precondition(samples.count % 2 == 0, "a stereo track has two samples a frame")
         self.sampleRate = sampleRate
         self.samples = samples
     }
 
     /// How many frames (pairs of samples) the track holds.
-    public var frameCount: Int { samples.count / 2 }
+    package var frameCount: Int { samples.count / 2 }
 
     /// The length in seconds.
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    package var duration: Double { Double(frameCount) / Double(sampleRate) }
 
     /// The track as a WAV file: a RIFF header and 16-bit little-endian PCM.
-    public func wavData() -> Data {
+    package func wavData() -> Data {
         let dataBytes = samples.count * 2
         var data = Data(capacity: 44 + dataBytes)
         func append(_ text: String) { data.append(contentsOf: Array(text.utf8)) }
@@ -42,7 +42,7 @@ public struct SoundTrack: Equatable, Sendable {
 
     /// The samples of a WAV file as `wavData` writes it (16-bit stereo PCM); `nil` for any
     /// other file.
-    public init?(wav data: Data) {
+    package init?(wav data: Data) {
         let bytes = [UInt8](data)
         guard bytes.count >= 44, bytes[0..<4] == Array("RIFF".utf8)[...], bytes[8..<12] == Array("WAVE".utf8)[...]
         else { return nil }

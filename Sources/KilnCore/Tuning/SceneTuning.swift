@@ -98,13 +98,13 @@ extension SceneTuning {
 /// A scene's tuning with its type erased, for the catalogue and the command line.
 public struct TuningProfile: Sendable {
     /// Checks sources; returns their warnings, throws the first error.
-    public let check: @Sendable ([TuningSource]) throws(TuningError) -> [String]
+    package let check: @Sendable ([TuningSource]) throws(TuningError) -> [String]
     /// The effective tuning as a file, each value with its origin.
-    public let describe: @Sendable ([TuningSource]) throws(TuningError) -> String
+    package let describe: @Sendable ([TuningSource]) throws(TuningError) -> String
     /// The defaults as the shipped file has them.
-    public let defaultsText: @Sendable () -> String
+    package let defaultsText: @Sendable () -> String
     /// The defaults as a prototype folder's own `tuning.toml` has them.
-    public let prototypeDefaultsText: @Sendable () -> String
+    package let prototypeDefaultsText: @Sendable () -> String
 
     /// The profile of a tuning type.
     public static func of<Tuning: SceneTuning>(_ type: Tuning.Type) -> TuningProfile {

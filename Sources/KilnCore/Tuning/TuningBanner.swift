@@ -1,12 +1,12 @@
 
 /// The on-screen note of a tuning file that does not check out (X4): a dark red strip at
 /// the top of the canvas with the error and its line, over everything the scene draws.
-public enum TuningBanner {
+package enum TuningBanner {
     /// The banner's layer name, so hosts and tests can find it.
-    public static let name = "tuningBanner"
+    package static let name = "tuningBanner"
 
     /// A banner for `error` across a canvas of `canvasSize`, under the headline `title`.
-    public static func make(for error: TuningError, canvasSize: Size,
+    package static func make(for error: TuningError, canvasSize: Size,
                             title: String = "Tuning not applied — keeping the last good values") -> Layer {
         let width = canvasSize.width - 16
         let banner = Layer.make(frame: Rect(8, 8, width, 66), color: Color(hex: 0xB3261E, alpha: 0.94),

@@ -5,9 +5,9 @@ import Foundation
 /// The user's file (`$XDG_CONFIG_HOME/kiln/SCENE.toml`, else `~/.config/kiln/SCENE.toml`)
 /// applies when it exists; a file given with `--tuning` applies over it and must exist.
 /// A change that does not check out keeps the last good sources and reports the error.
-public final class TuningFiles {
+package final class TuningFiles {
     /// What a reload did.
-    public enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Nothing on disk changed.
         case unchanged
         /// New sources are in force; the warnings (unknown keys) are worth saying.
@@ -17,30 +17,30 @@ public final class TuningFiles {
     }
 
     /// One watched file.
-    public struct Location: Equatable, Sendable {
+    package struct Location: Equatable, Sendable {
         /// The file's path, as given.
-        public var path: String
+        package var path: String
         /// Must exist: a missing `--tuning` file is an error, a missing user file is not.
-        public var isRequired: Bool
+        package var isRequired: Bool
     }
 
     /// The scene the files tune.
-    public let scene: String
+    package let scene: String
     /// The files read, in order; later ones win.
-    public let locations: [Location]
+    package let locations: [Location]
     private let profile: TuningProfile
     /// The sources in force: the last that checked out.
-    public private(set) var sources: [TuningSource] = []
+    package private(set) var sources: [TuningSource] = []
     /// The error of the files as they are on disk, `nil` when they check out.
-    public private(set) var problem: TuningError?
+    package private(set) var problem: TuningError?
     private var signatures: [String: String] = [:]
     private var lastPoll = -Double.infinity
     /// How often `poll` looks at the files, in seconds.
-    public var pollInterval = 0.25
+    package var pollInterval = 0.25
 
     /// The files for `scene`: the user's file under `configHome` (the XDG config folder),
     /// then `explicit`, if given.
-    public init(scene: String, profile: TuningProfile, explicit: String?, configHome: String?) {
+    package init(scene: String, profile: TuningProfile, explicit: String?, configHome: String?) {
         self.scene = scene
         self.profile = profile
         var locations: [Location] = []
@@ -52,14 +52,14 @@ public final class TuningFiles {
     }
 
     /// The XDG config folder of this environment.
-    public static func configHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func configHome(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
         return environment["HOME"].map { $0 + "/.config" }
     }
 
     /// Reads and checks the files now, whatever their dates.
     @discardableResult
-    public func reload() -> Outcome {
+    package func reload() -> Outcome {
         signatures = currentSignatures()
         var read: [TuningSource] = []
         for location in locations {
@@ -84,7 +84,7 @@ public final class TuningFiles {
 
     /// Reloads when a file's date or size changed since the last look (at most every
     /// `pollInterval` seconds of `now`); `.unchanged` otherwise.
-    public func poll(now: Double) -> Outcome {
+    package func poll(now: Double) -> Outcome {
         guard now - lastPoll >= pollInterval else { return .unchanged }
         lastPoll = now
         guard currentSignatures() != signatures else { return .unchanged }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One `key = value` of a tuning file, with its full dotted key and where it was written.
-public struct TuningEntry: Equatable, Sendable {
+@_spi(Fuzzing) public struct TuningEntry: Equatable, Sendable {
     /// "swipe.action_threshold": the table's name, a dot, the key, each part as TOML writes
     /// it (`t."u v".k`), so that `"a.b" = 1` and `a.b = 1`, which TOML keeps apart, stay apart.
     public var key: String
@@ -22,7 +22,7 @@ public struct TuningEntry: Equatable, Sendable {
 /// Kiln keeps its own reader rather than wrapping a general TOML library so that every
 /// value keeps the line it was written on: messages about a value (`FILE:LINE: KEY: …`)
 /// and each value's origin in `kiln tuning` need it.
-public struct TuningParser {
+@_spi(Fuzzing) public struct TuningParser {
     var text: [Unicode.Scalar]
     let file: String
     var index = 0

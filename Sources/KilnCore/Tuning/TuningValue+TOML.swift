@@ -38,12 +38,12 @@ enum TOMLText {
     }
 }
 
-extension TuningEntry {
+@_spi(Fuzzing) extension TuningEntry {
     /// The entry as one line of TOML, `key = value`, at the top of a file (no table header).
-    public var tomlText: String { "\(key) = \(value)" }
+    @_spi(Fuzzing) public var tomlText: String { "\(key) = \(value)" }
 }
 
-extension Sequence<TuningEntry> {
+@_spi(Fuzzing) extension Sequence<TuningEntry> {
     /// The entries as a TOML file, one a line, that parses back to the same keys and values.
-    public var tomlText: String { map { $0.tomlText + "\n" }.joined() }
+    @_spi(Fuzzing) public var tomlText: String { map { $0.tomlText + "\n" }.joined() }
 }

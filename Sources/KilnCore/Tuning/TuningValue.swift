@@ -5,7 +5,7 @@
 // as leaked.
 
 /// A value in a tuning file: the part of TOML that tunings use.
-public enum TuningValue: Equatable, Sendable, CustomStringConvertible {
+@_spi(Fuzzing) public enum TuningValue: Equatable, Sendable, CustomStringConvertible {
     /// A number: TOML's integers and floats alike.
     case number(Double)
     /// `true` or `false`.

@@ -4,7 +4,7 @@
 // picks there with vsync off (OpenGL under X, Mesa's llvmpipe under Xvfb), so the numbers
 // compare only with other programs run on the same machine in the same session.
 import CSDL2
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// The particle benchmark: what to draw, where, and for how many frames.
 public struct ParticleBench: Sendable {
@@ -17,10 +17,10 @@ public struct ParticleBench: Sendable {
     /// Draw into a real window rather than a memory surface.
     public var isWindowed: Bool
     /// How quads are spelled out for SDL.
-    public var layout: ParticleGeometry.Layout
+    package var layout: ParticleGeometry.Layout
 
     /// A benchmark of `count` particles per second.
-    public init(count: Int, size: Size = Size(1280, 800), frames: Int = 600, isWindowed: Bool = false,
+    package init(count: Int, size: Size = Size(1280, 800), frames: Int = 600, isWindowed: Bool = false,
                 layout: ParticleGeometry.Layout = .indexedQuads) {
         self.count = count
         self.size = size

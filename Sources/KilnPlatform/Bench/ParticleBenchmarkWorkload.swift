@@ -57,7 +57,7 @@ public struct ParticleBenchmarkWorkload: Hashable, Sendable {
     }
 
     /// A simulation already stepped through `settleDuration` at `timeStep`.
-    public func makeSettledSimulation() -> EmitterSimulation {
+    package func makeSettledSimulation() -> EmitterSimulation {
         var simulation = EmitterSimulation(configuration: configuration)
         let steps = Int((Self.settleDuration / Self.timeStep).rounded())
         for _ in 0..<steps { simulation.step(dt: Self.timeStep) }

@@ -5,15 +5,15 @@
 // than the screen is allowed under X), so present there includes the window system's copy.
 import CSDL2
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// What one timed frame cost and did.
 public struct SceneFrame: Hashable, Sendable {
-    public var sample: FrameSample
+    package var sample: FrameSample
     /// Layer contents rasterized this frame (the texture cache's misses).
     public var rasterizations: Int
 
-    public init(sample: FrameSample, rasterizations: Int) {
+    package init(sample: FrameSample, rasterizations: Int) {
         self.sample = sample
         self.rasterizations = rasterizations
     }
@@ -69,7 +69,7 @@ public final class SceneFrameTimer {
     public var rendererName: String { renderer.name }
 
     /// Advances `scene` to `time`, draws it and presents it; returns what that cost.
-    public func frame(_ scene: HostedScene, at time: Double) -> SceneFrame {
+    package func frame(_ scene: HostedScene, at time: Double) -> SceneFrame {
         window?.drainEvents()
         let start = clock.milliseconds
         scene.advance(to: time)
@@ -116,7 +116,7 @@ public struct SceneBenchResult: Sendable {
     }
 
     /// The `fraction` percentile of one part of the frames, in milliseconds.
-    public func percentile(_ fraction: Double, of part: KeyPath<FrameSample, Double>) -> Double {
+    package func percentile(_ fraction: Double, of part: KeyPath<FrameSample, Double>) -> Double {
         FrameTimeHistory.percentile(fraction, of: frames.map { $0.sample[keyPath: part] }) ?? 0
     }
 

@@ -1,7 +1,7 @@
 // Leaves out items that opaque layers drawn after them cover completely. A sheet or a list
 // over a full-screen layer (Mailbox's edge menu under its inbox) would otherwise be blended
 // in every frame for nothing: at 2× a hidden full-screen layer costs a few milliseconds.
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 extension Compositor {
     /// For each item of `items`, whether an opaque layer drawn after it covers all of it;

@@ -2,7 +2,7 @@
 // pixels, in every renderer. Its texture then maps pixel for pixel onto the frame, so text
 // and edges stay as crisp as Cairo drew them, and the window, the offline general path and
 // the offline fast paths place it on the same pixels instead of each rounding its own way.
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 extension Compositor {
     /// Maps an item's own coordinates to device pixels as its texture is placed.

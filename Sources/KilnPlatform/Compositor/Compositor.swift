@@ -6,7 +6,7 @@
 // FastOffscreenCompositor overrides a few steps with its own pixel loops.
 import CSDL2
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
 class Compositor {

@@ -4,7 +4,7 @@
 // a clip region is applied as its bounding box (SDL's clip rectangle) and particles wholly
 // outside it are skipped, so a rounded or rotated clip lets particles show in the box's corners.
 import CSDL2
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// Draws particle render items, keeping one texture per distinct cell image and one set of
 /// vertex buffers that every emitter refills, so steady frames allocate nothing.

@@ -3,7 +3,7 @@ import KilnCore
 /// What a host needs of a scene: its layers, its time and its input. The `kiln` executable
 /// adapts scenes (with their scripts and captures) to this, so the platform layer depends on
 /// the core alone.
-public protocol HostedScene: AnyObject {
+package protocol HostedScene: AnyObject {
     /// The scene's name, shown in the window title.
     var name: String { get }
     var root: Layer { get }
@@ -33,9 +33,9 @@ public protocol HostedScene: AnyObject {
 }
 
 extension HostedScene {
-    public var guides: [ThresholdGuide] { [] }
-    public var overlays: [Layer] { [] }
-    public var overlay: Layer? { nil }
-    public var recording: RecordingSource? { nil }
-    public var scriptProblem: (any Error)? { nil }
+    package var guides: [ThresholdGuide] { [] }
+    package var overlays: [Layer] { [] }
+    package var overlay: Layer? { nil }
+    package var recording: RecordingSource? { nil }
+    package var scriptProblem: (any Error)? { nil }
 }

@@ -4,14 +4,14 @@ import KilnCore
 /// sounds go to, whose samples become the clip's sound track (`nil` for a silent clip).
 ///
 /// The window never hears a mixer; only the offline host is handed one, beside the scene.
-public struct OfflineScene {
+package struct OfflineScene {
     /// The scene stepped and drawn frame by frame.
-    public let scene: HostedScene
+    package let scene: HostedScene
     /// Where the scene's sounds are mixed sample-exact: `nil` for a silent clip.
-    public let mixer: OfflineMixer?
+    package let mixer: OfflineMixer?
 
     /// An offline scene: `scene`, heard through `mixer` when there is one.
-    public init(_ scene: HostedScene, mixer: OfflineMixer?) {
+    package init(_ scene: HostedScene, mixer: OfflineMixer?) {
         self.scene = scene
         self.mixer = mixer
     }

@@ -3,7 +3,7 @@
 // particles and hairlines by SDL's software renderer. Limits: one frame at a time, no vsync.
 import CSDL2
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// Draws a scene into bitmaps at an exact scale, with no window system.
 public final class OffscreenHost {

@@ -3,7 +3,7 @@
 // Limits: needs a display (X11 or XWayland); `kiln render` works without one.
 import CSDL2
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// Runs scenes in a window until the user closes it.
 public final class WindowHost {
@@ -12,7 +12,7 @@ public final class WindowHost {
         /// Quit after this many seconds (for tests and demos); `nil` runs until closed.
         public var quitAfter: Double?
         /// Makes the scene with a name (`nil`: home); the second argument asks to switch scenes.
-        public var makeScene: (_ name: String?, _ open: @escaping (String?) -> Void) -> HostedScene
+        package var makeScene: (_ name: String?, _ open: @escaping (String?) -> Void) -> HostedScene
         /// An evdev tablet to read pressure from (`--tablet`), besides the pens found on their own.
         public var tabletPath: String?
         /// Where one-line messages go (pens found or gone, an unusable tablet).
@@ -20,9 +20,9 @@ public final class WindowHost {
         /// Show the HUD from the start (F1 toggles it).
         public var showsHUD = false
         /// Saves what R records; `nil` leaves R to the scenes.
-        public var clipSaver: ClipSaver?
+        package var clipSaver: ClipSaver?
 
-        public init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
+        package init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     clipSaver: ClipSaver? = nil,
                     makeScene: @escaping (String?, @escaping (String?) -> Void) -> HostedScene) {
             self.device = device

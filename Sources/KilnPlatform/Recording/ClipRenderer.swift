@@ -55,7 +55,7 @@ public struct ClipSummary: Sendable {
     /// Wall-clock seconds the rendering took.
     public var elapsed: Double
     /// The clip's sound track, when the scene had a mixer (also for a GIF, which carries none).
-    public var soundTrack: SoundTrack?
+    package var soundTrack: SoundTrack?
 }
 
 /// Renders scenes into MP4, WebM or GIF files through ffmpeg.
@@ -64,7 +64,7 @@ public enum ClipRenderer {
     /// frames of `pixelSize(canvas:scale:)`. When `check` throws, the sink is cancelled.
     /// Returns the clip's sound track when the scene has a mixer.
     @discardableResult
-    public static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
+    package static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
                               makeScene: () throws -> OfflineScene, check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> SoundTrack? {
         try pass(timing, host: host, writer: sink, makeScene: makeScene, check: check) {
@@ -77,7 +77,7 @@ public enum ClipRenderer {
     /// `check` runs after every frame; when it throws, nothing is left under `path`.
     /// `progress` gets the frames done and the frames to do (twice the clip for a GIF).
     /// `timings`, when given, gathers the time each stage took.
-    public static func render(to path: String, format: VideoFormat, timing: ClipTiming, canvas: Size,
+    package static func render(to path: String, format: VideoFormat, timing: ClipTiming, canvas: Size,
                               scale: Double, ffmpeg: URL, makeScene: () throws -> OfflineScene,
                               check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },

@@ -28,7 +28,7 @@ public final class RecordingStatus: Sendable {
 }
 
 /// Saves a stretch of a scene shown in the window as a video (the `kiln` executable's part).
-public protocol ClipSaver: AnyObject {
+package protocol ClipSaver: AnyObject {
     /// R started a recording of `scene` at scene time `time`; the save comes when it ends.
     func recordingStarted(_ scene: HostedScene, at time: Double)
     /// Starts saving scene time `start ..< end` of `scene` in the background, reporting
@@ -37,5 +37,5 @@ public protocol ClipSaver: AnyObject {
 }
 
 extension ClipSaver {
-    public func recordingStarted(_ scene: HostedScene, at time: Double) {}
+    package func recordingStarted(_ scene: HostedScene, at time: Double) {}
 }

@@ -5,7 +5,7 @@ import KilnCore
 ///
 /// A scene that wraps another (a live prototype's) hands on the inner scene's source, so
 /// a saver never needs to know which kind of scene the window shows.
-public protocol RecordingSource: AnyObject {
+package protocol RecordingSource: AnyObject {
     /// The scene's name, as recordings are named after it.
     var name: String { get }
     /// The window's scene time at which the scene's log starts: a scene made anew (a saved

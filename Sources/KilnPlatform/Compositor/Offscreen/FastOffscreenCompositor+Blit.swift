@@ -4,7 +4,7 @@
 // glow, a beam firing up), and fills a translucent rectangle at 4.5 ns; these loops skip
 // transparent pixels, copy opaque runs and blend the rest in two multiplies (0.4–1 ns).
 import CSDL2
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 extension FastOffscreenCompositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle

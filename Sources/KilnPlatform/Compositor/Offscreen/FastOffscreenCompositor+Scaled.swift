@@ -2,7 +2,7 @@
 // popping in, a card pressed down) by hand, sampling bilinearly as SDL's linear scale mode
 // does. SDL's software renderer takes 10–12 ns a pixel for such a stretch once it is also
 // faded; this loop takes three or four, and skips rows' transparent ends.
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 extension FastOffscreenCompositor {
     /// Draws `polygon` (in the layer's coordinates) of the item by hand when it is a rectangle

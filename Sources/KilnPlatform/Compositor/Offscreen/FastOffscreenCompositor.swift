@@ -3,7 +3,7 @@
 // from a copy of the texture's pixels; plain rectangles of colour are filled without a
 // texture; clipped quads are cut so that most of them is such a rectangle. What the loops
 // cannot draw (rotated and additive layers, the curved pieces of a clip) goes to pixman.
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// The offscreen compositor, drawing what it can by hand.
 final class FastOffscreenCompositor: OffscreenCompositor {

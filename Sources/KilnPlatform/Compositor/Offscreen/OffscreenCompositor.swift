@@ -8,7 +8,7 @@
 import CCairo
 import CSDL2
 import Foundation
-import KilnCore
+@_spi(Fuzzing) import KilnCore
 
 /// Composites render lists into an offscreen renderer's surface, drawing layers with pixman.
 class OffscreenCompositor: Compositor {

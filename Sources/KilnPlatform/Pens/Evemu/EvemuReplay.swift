@@ -93,7 +93,7 @@ public struct EvemuReplay: Sendable {
     }
 
     /// The pen's loss, at scene time, when the replay is cut off before its end.
-    public func loss(startTime: Double = EvemuReplay.defaultStartTime) -> PenLoss? {
+    package func loss(startTime: Double = EvemuReplay.defaultStartTime) -> PenLoss? {
         let samples = recording.penSamples()
         guard let cut = cutAt, let last = samples.last, cut < last.time else { return nil }
         let atCut = samples.last { $0.time <= cut }

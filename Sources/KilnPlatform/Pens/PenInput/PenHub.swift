@@ -63,7 +63,7 @@ public struct PenHub: Sendable {
     /// Takes a source's update at `time` (on the pointer events' clock); a disappeared device
     /// stops counting at once. Returns the loss when the device was one the hub had readings of.
     @discardableResult
-    public mutating func apply(_ update: PenSourceUpdate, at time: Double) -> PenLoss? {
+    package mutating func apply(_ update: PenSourceUpdate, at time: Double) -> PenLoss? {
         switch update {
         case .reading(let reading):
             let wasNear = readings[reading.key]?.isInProximity ?? false

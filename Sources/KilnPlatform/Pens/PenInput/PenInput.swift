@@ -46,7 +46,7 @@ public final class PenInput {
     /// Reads every source; pens that appeared or went are announced. Returns the pens that
     /// were in use and went (a tablet unplugged), stamped `eventTime` on the pointer events' clock.
     @discardableResult
-    public func poll(eventTime: Double) -> [PenLoss] {
+    package func poll(eventTime: Double) -> [PenLoss] {
         let now = kiln_monotonic_seconds()
         var losses: [PenLoss] = []
         for source in sources {
