@@ -32,7 +32,7 @@ struct OutsidePackageEndToEndTests {
         #expect(output.contains(#"Test "The demo script drags the card away twice" passed"#), "\(output.suffix(3000))")
     }
 
-    @Test("A package naming Kiln by git URL builds its own app, whose help lists its prototype and which renders it")
+    @Test("A package naming Kiln by git URL builds its own app, whose help lists its prototype and none of Kiln's demos, and which renders it")
     func packageByGitURL() throws {
         let swift = try ExternalCommand.require("swift", package: "the Swift toolchain")
         let clone = try cloneOfCheckout()
@@ -50,6 +50,10 @@ struct OutsidePackageEndToEndTests {
                                       "--out", png.path], timeout: 300)
 
         #expect(help.text.contains("bloom"), "\(help.text)")
+        // A package's app offers its own prototypes; Kiln's demos are the kiln executable's.
+        for demo in ["laser", "mailbox", "pressure", "gallery"] {
+            #expect(!help.text.contains(demo), "the package's app offers Kiln's \(demo):\n\(help.text)")
+        }
         let image = try RGBImage(contentsOf: png.path)
         #expect(image.width == 390 && image.height == 844)
         // The scene's light grey background, and somewhere the petals' colour over it.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Kiln
+import KilnTestSupport
 import Testing
 
 /// What `import Kiln` offers a prototype: each case compiles `kiln new`'s starter with one more
@@ -42,14 +43,32 @@ struct PublicSurfaceTests {
         #expect(result.status == 0, "the prototype did not compile:\n\(result.output)")
     }
 
+    @Test("Each of Kiln's demos compiles as a prototype does, outside Kiln's package: the public API is enough for it",
+          arguments: ["Laser", "Mailbox", "Pressure", "Gallery"])
+    func demosNeedOnlyThePublicAPI(demo: String) throws {
+        let folder = ProjectFiles.root.appendingPathComponent("Demos/\(demo)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try names.map { (name: $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
+        #expect(files.count > 3)
+
+        let result = try Self.compile(files)
+
+        #expect(result.status == 0, "the \(demo) demo did not compile as a prototype:\n\(result.output)")
+    }
+
     /// The status and output of compiling the starter prototype and `extra` into a library.
     static func compile(_ extra: String) throws -> (status: Int32, output: String) {
+        try compile([(name: "Extra.swift", text: extra)])
+    }
+
+    /// The status and output of compiling the starter prototype and `extras` into a library.
+    static func compile(_ extras: [(name: String, text: String)]) throws -> (status: Int32, output: String) {
         let toolchain = try PrototypeToolchain.locate()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-surface-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let starter = try #require(PrototypeTemplate(name: "card"))
-        let sources = [(name: "Card.swift", text: starter.swiftSource), (name: "Extra.swift", text: extra)]
+        let sources = [(name: "Card.swift", text: starter.swiftSource)] + extras
         var files: [URL] = []
         for source in sources {
             let file = folder.appendingPathComponent(source.name)

@@ -8,12 +8,12 @@ import KilnCore
 /// card's marks, the embers and the flare from 48 px. The beam's core is snapped to whole
 /// points so that it stays one crisp line at scale 1. The scene is not in the launcher;
 /// `kiln icon` renders it with a transparent background.
-public final class IconScene: Scene {
-    public let name = "icon"
-    public let root = Layer()
-    public let backgroundColor = Color.clear
+package final class IconScene: Scene {
+    package let name = "icon"
+    package let root = Layer()
+    package let backgroundColor = Color.clear
     /// The icon's edge in points.
-    public let side: Double
+    package let side: Double
 
     /// The tile's colours, top to bottom: the laser scene's night, lifted a little towards violet.
     static let tileColors = [Color(hex: 0x302C42), Color(hex: 0x0E0D14)]
@@ -26,7 +26,7 @@ public final class IconScene: Scene {
     static let beamLine = 304.0
 
     /// The icon, drawn to fill the context's canvas.
-    public init(context: SceneContext) {
+    package init(context: SceneContext) {
         let size = context.canvasSize
         side = min(size.width, size.height)
         root.bounds = Rect(origin: .zero, size: size)
@@ -38,8 +38,8 @@ public final class IconScene: Scene {
         build(in: icon)
     }
 
-    public func update(time: Double) {}
-    public func handle(_ event: PointerEvent) {}
+    package func update(time: Double) {}
+    package func handle(_ event: PointerEvent) {}
 
     /// Points per unit of the 512 grid.
     private var unit: Double { side / 512 }

@@ -1,17 +1,17 @@
 import KilnCore
 
 /// The start screen (X1): a card per scene with a live preview; a key or a click opens it.
-public final class LauncherScene: Scene {
-    public let name = "launcher"
-    public let root = Layer()
-    public let backgroundColor = Palette.groupedBackground
+package final class LauncherScene: Scene {
+    package let name = "launcher"
+    package let root = Layer()
+    package let backgroundColor = Palette.groupedBackground
     private let context: SceneContext
     private var cards: [(layer: Layer, name: String)] = []
     private var previews: [Scene] = []
     private var pressedCard: String?
 
     /// The launcher, a card for each scene of the catalogue.
-    public init(context: SceneContext) {
+    package init(context: SceneContext) {
         self.context = context
         let size = context.canvasSize
         root.bounds = Rect(origin: .zero, size: size)
@@ -36,7 +36,7 @@ public final class LauncherScene: Scene {
 
     /// Where the cards go on a canvas, in catalogue order: under the title, 16 pt apart, as
     /// tall as fits (190 pt at most).
-    public static func cardFrames(canvas: Size) -> [Rect] {
+    package static func cardFrames(canvas: Size) -> [Rect] {
         let count = Double(SceneCatalog.entries.count), top = 140.0
         let step = min(206, ((canvas.height - top - 16) / count).rounded(.down))
         return SceneCatalog.entries.indices.map { Rect(16, top + step * Double($0), canvas.width - 32, step - 16) }
@@ -44,7 +44,7 @@ public final class LauncherScene: Scene {
 
     /// A card's live preview window, in the card's coordinates: the scene's shape at the
     /// card's right, 12 pt in.
-    public static func previewFrame(inCard card: Rect, canvas: Size) -> Rect {
+    package static func previewFrame(inCard card: Rect, canvas: Size) -> Rect {
         let height = card.height - 24
         let width = canvas.width * height / canvas.height
         return Rect(card.width - 12 - width, 12, width, height)
@@ -95,11 +95,11 @@ public final class LauncherScene: Scene {
         return window
     }
 
-    public func update(time: Double) {
+    package func update(time: Double) {
         for preview in previews { preview.update(time: time) }
     }
 
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         let hit = root.hitTest(event.location)
         let card = cards.first { hit?.isDescendant(of: $0.layer) == true }
         switch event.phase {
@@ -115,7 +115,7 @@ public final class LauncherScene: Scene {
         }
     }
 
-    public func handle(_ key: KeyPress) -> Bool {
+    package func handle(_ key: KeyPress) -> Bool {
         guard key.modifiers.isEmpty, let number = Int(key.key), number >= 1,
               number <= SceneCatalog.entries.count else { return false }
         context.openScene(SceneCatalog.entries[number - 1].name)
