@@ -1,5 +1,5 @@
 import Foundation
-@testable import Kiln
+@_spi(Fuzzing) @testable import Kiln
 import KilnTestSupport
 import Testing
 

@@ -6,7 +6,7 @@
 // it reads as one line.
 
 import FuzzSupport
-import Kiln
+@_spi(Fuzzing) import Kiln
 
 /// One input as a compiler's output. libFuzzer calls it for every input it tries.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,22 +1,22 @@
 /// One error the Swift compiler reported, as `kiln dev` shows it in its banner.
-package struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
+@_spi(Fuzzing) public struct CompilerDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// The file as the compiler named it.
-    package var file: String
+    public var file: String
     /// The line, from 1.
-    package var line: Int
+    public var line: Int
     /// The column, from 1.
-    package var column: Int
+    public var column: Int
     /// The compiler's words, without the `error:` prefix.
-    package var message: String
+    public var message: String
 
     /// "Card.swift:12: cannot find 'springs' in scope", the file by its last component.
-    package var description: String {
+    public var description: String {
         "\(file.split(separator: "/").last.map(String.init) ?? file):\(line): \(message)"
     }
 
     /// The first error in a compiler's output (`FILE:LINE:COLUMN: error: MESSAGE`), `nil`
     /// when there is none; warnings and notes before it are skipped.
-    package static func firstError(in output: String) -> CompilerDiagnostic? {
+    public static func firstError(in output: String) -> CompilerDiagnostic? {
         for line in output.split(whereSeparator: \.isNewline) {
             if let diagnostic = parse(Substring(line)) { return diagnostic }
         }
