@@ -30,6 +30,16 @@ let package = Package(
         .systemLibrary(
             name: "CXInput2", path: "Sources/CXInput2", pkgConfig: "xi",
             providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        // The asset readers: gdk-pixbuf decodes images, librsvg draws SVG, rlottie plays Lottie.
+        .systemLibrary(
+            name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(
+            name: "CRlottie", path: "Sources/CRlottie", pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"])]),
         // The kernel's own headers: no library to link and no pkg-config file.
         .systemLibrary(
             name: "CEvdev", path: "Sources/CEvdev",
@@ -44,7 +54,10 @@ let package = Package(
         // Everything SDL, Cairo, X11 and evdev.
         .target(
             name: "KilnPlatform",
-            dependencies: ["KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess"]),
+            dependencies: [
+                "KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
+                "CGdkPixbuf", "CRsvg", "CRlottie",
+            ]),
 
         // The app around the scenes: sessions as the window and offline renders host them
         // (tuning reload, captures, the HUD over offline frames), recordings made with R, and

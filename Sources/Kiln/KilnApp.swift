@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnCore
+import KilnPlatform
 
 /// Kiln's whole app, for Kiln's scenes and your own: the window with its launcher, the HUD,
 /// recording with R, tuning that follows your saves, pens, and the `render`, `play`,
@@ -53,6 +54,8 @@ public enum KilnApp {
                              commands: [any ParsableCommand.Type]) {
         AppIdentity.current = AppIdentity(name: name ?? AppIdentity.executableName, version: version,
                                           commands: commands)
+        PlatformAssetReader.install()
+        if let resources = ResourceFolder.located() { Assets.addFolder(resources.assets) }
         let reserved = reservedNames
         for prototype in prototypes {
             if let problem = problem(naming: prototype.name, reserved: reserved) {

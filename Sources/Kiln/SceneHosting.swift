@@ -1,3 +1,4 @@
+import Foundation
 import KilnCore
 import KilnPlatform
 
@@ -40,7 +41,16 @@ package struct SceneHosting {
 
     /// The scene made with `context`; `nil` when the catalogue has no scene of that name.
     package func makeScene(context: SceneContext) -> Scene? {
-        SceneCatalog.make(scene, context: context)
+        PlatformAssetReader.install()
+        Assets.setSceneFolders(Self.assetFolders(ofScene: scene))
+        return SceneCatalog.make(scene, context: context)
+    }
+
+    /// Where the scene `name` keeps its own assets: its prototype folder's `Assets/` and the
+    /// folder itself, searched before Kiln's `Resources/Assets/`.
+    package static func assetFolders(ofScene name: String) -> [URL] {
+        guard let folder = PrototypeFolder.folder(ofScene: name)?.url else { return [] }
+        return [folder.appendingPathComponent("Assets"), folder]
     }
 
     /// The scene in a silent session of its own, playing `script`: `nil` for an unknown scene.

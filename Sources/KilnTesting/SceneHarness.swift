@@ -1,4 +1,5 @@
 import Kiln
+import KilnPlatform
 
 /// Drives one scene on a manual timeline, with recording sound and haptics: the base of a
 /// prototype's tests.
@@ -56,6 +57,7 @@ public final class SceneHarness<S: Scene> {
     /// appeared.
     public init(canvas: Size = DevicePreset.iPhone14.size, framesPerSecond: Double = 120,
                 settlingFor settle: Double, makeScene: (SceneContext) -> S) {
+        PlatformAssetReader.install()
         haptics = RecordingHaptics(clock: clock)
         canvasSize = canvas
         self.framesPerSecond = framesPerSecond

@@ -81,6 +81,11 @@ open class Layer {
     public var shadowOffset = Point(x: 0, y: -3) { didSet { contentChanged(.shadowOffset, from: oldValue) } }
     /// An image drawn stretched over the bounds (after the background, before subclass content).
     public var contents: Bitmap? { didSet { invalidateContent() } }
+    /// Where `contents` sits in the bounds; `.resize` stretches it to fill them.
+    public var contentsGravity: ContentsGravity = .resize { didSet { invalidateContent() } }
+    /// Pixels a point of `contents`: its size in points, for a gravity that keeps it, is
+    /// its pixel size divided by this.
+    public var contentsScale: Double = 1 { didSet { invalidateContent() } }
     /// Add the layer's pixels to what is behind (light, sparks) instead of covering it.
     public var isAdditive = false
 

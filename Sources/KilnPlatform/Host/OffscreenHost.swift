@@ -18,6 +18,7 @@ public final class OffscreenHost {
     /// slower, and the same within rounding. By
     /// default they are on unless the environment sets `KILN_FAST_PATHS=0`.
     public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault) throws {
+        PlatformAssetReader.install()
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
             throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
         }

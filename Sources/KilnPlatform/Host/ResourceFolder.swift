@@ -28,6 +28,8 @@ public struct ResourceFolder: Equatable, Sendable {
     public var scripts: URL { url.appendingPathComponent("Scripts") }
     /// The shipped tuning files: every scene's defaults, commented.
     public var tuning: URL { url.appendingPathComponent("Tuning") }
+    /// The shipped images, SVG and Lottie files that Kiln's own scenes show.
+    public var assets: URL { url.appendingPathComponent("Assets") }
     /// The shipped tablet recordings.
     public var recordings: URL { url.appendingPathComponent("Recordings") }
 

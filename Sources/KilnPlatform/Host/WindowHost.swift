@@ -51,6 +51,7 @@ public final class WindowHost {
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
+        PlatformAssetReader.install()
         self.options = options
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         // SDL converts window titles to the X server's text encodings through the C

@@ -49,18 +49,15 @@ struct ContentRasterizer {
             cairo_fill(canvas.cr)
         }
         if let bitmap = layer.contents {
-            cairo_save(canvas.cr)
-            if layer.masksToBounds && layer.cornerRadius > 0 {
-                canvas.setPath(outline)
-                cairo_clip(canvas.cr)
-            }
-            canvas.draw(bitmap, in: layer.bounds)
-            cairo_restore(canvas.cr)
+            drawContents(bitmap, of: layer, on: canvas)
         }
         switch layer {
         case let shape as ShapeLayer: drawShape(shape, on: canvas)
         case let text as TextLayer: drawText(text, on: canvas)
         case let gradient as GradientLayer: drawGradient(gradient, on: canvas)
+        case let image as ImageLayer: drawImage(image, on: canvas)
+        case let vector as SVGLayer: drawVector(vector, on: canvas)
+        case let lottie as LottieLayer: drawLottie(lottie, on: canvas)
         default: break
         }
         if layer.borderWidth > 0 {

@@ -1,0 +1,50 @@
+import Synchronization
+import Foundation
+
+/// Why an asset file could not be used: a missing, unreadable, corrupt or oversized image,
+/// SVG or Lottie file. Its description is one line that names the file.
+public struct AssetError: Error, Equatable, CustomStringConvertible {
+    /// The file as the user named it or as it was found.
+    public let file: String
+    /// What is wrong with it, in a few words.
+    public let reason: String
+
+    /// An error about `file`, saying `reason`.
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
+    /// The largest side, in pixels, of an image or SVG canvas Kiln reads: a file claiming
+    /// more is refused before anything is allocated for it.
+    public static let maximumSide = 16_384
+
+    public var description: String { "\(file): \(reason)" }
+}
+
+/// Where one-line asset problems go, so that a scene with a bad asset runs on and says why
+/// once per file and version, not once per frame.
+package enum AssetProblems {
+    private static let said = Mutex<Set<String>>([])
+    private static let sink = Mutex<@Sendable (String) -> Void>({ line in
+        FileHandle.standardError.write(Data("kiln: \(line)\n".utf8))
+    })
+
+    /// Says `error` once (again only after `forget`), as one line on standard error by default.
+    package static func report(_ error: AssetError) {
+        let line = error.description
+        guard said.withLock({ $0.insert(line).inserted }) else { return }
+        let write = sink.withLock { $0 }
+        write(line)
+    }
+
+    /// Lets every problem be said again, as after a file changed.
+    package static func forget() {
+        said.withLock { $0.removeAll() }
+    }
+
+    /// Sends problems to `write` instead of standard error (tests, the window's HUD).
+    package static func redirect(_ write: @escaping @Sendable (String) -> Void) {
+        sink.withLock { $0 = write }
+    }
+}
