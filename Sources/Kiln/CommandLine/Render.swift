@@ -6,7 +6,7 @@ import KilnPlatform
 /// `kiln render SCENE --out FILE`: offline, exact, headless.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene offline, with no display: one PNG, PNG frames into a folder, or a video.")
+        abstract: "Render a scene, or an asset file alone, offline with no display: one PNG, PNG frames into a folder, or a video.")
 
     @Argument(help: "The scene to render: \(SceneCatalog.names.joined(separator: ", ")); or a prototype folder, or an asset file (.svg, .png, .jpg, .webp, .gif, Lottie .json) to render alone, at its own size.")
     var scene: String
