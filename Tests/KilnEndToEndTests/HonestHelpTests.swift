@@ -16,7 +16,7 @@ struct HonestHelpTests {
     static func subcommand(of words: [String]) -> [String] {
         guard let first = words.first, !first.hasPrefix("-") else { return ["open"] }
         switch first {
-        case "render", "play", "soak", "tuning", "devices", "icon", "recover": return [first]
+        case "render", "layers", "play", "soak", "tuning", "devices", "icon", "recover": return [first]
         case "bench": return words.count > 1 && !words[1].hasPrefix("-") ? ["bench", words[1]] : ["bench"]
         default: return ["open"]
         }

@@ -8,7 +8,7 @@ struct Open: ParsableCommand {
         commandName: "open",
         abstract: "Open the window on the launcher or on a scene.")
 
-    @Argument(help: "The scene to open: \(SceneCatalog.names.joined(separator: ", ")).")
+    @Argument(help: "The scene to open: \(SceneCatalog.names.joined(separator: ", ")); or a prototype folder, or an asset file (.svg, .png, .jpg, .webp, .gif, Lottie .json) to show alone.")
     var scene: String?
 
     @OptionGroup var canvas: CanvasOptions
@@ -31,14 +31,16 @@ struct Open: ParsableCommand {
     @OptionGroup(title: "Recording (R)") var recording: RecordingOptions
 
     func validate() throws {
-        if let scene { try CanvasOptions.validateScene(scene) }
+        if let scene, !AssetPreview.isAssetArgument(scene) { try CanvasOptions.validateScene(scene) }
         try validateQuitAfter(quitAfter)
     }
 
     func run() throws {
         try checkCapturePath(capture)
-        try openWindow(scene: scene.map(resolveScene), script: nil, canvas: canvas, live: live, replay: pen.loadEvemu(),
-                       quitAfter: quitAfter, capture: capture, tablet: tablet, showsHUD: hud.hud, recording: recording)
+        let preview = try scene.flatMap { try AssetPreview.argument($0, background: .previewBackdrop) }
+        try openWindow(scene: preview?.name ?? scene.map(resolveScene), script: nil, canvas: canvas, live: live,
+                       replay: pen.loadEvemu(), quitAfter: quitAfter, capture: capture, tablet: tablet, showsHUD: hud.hud,
+                       recording: recording, device: preview?.asset.device(for: canvas))
     }
 }
 
@@ -97,12 +99,13 @@ func checkCapturePath(_ capture: String?) throws {
 /// script or the pen replay, and is the one captured; with `recapturesScene`, every fresh
 /// scene of `scene` (a prototype reloaded by `kiln dev`) is captured anew, so that the
 /// capture replays against the code that ran it. A scene retuned by a saved tuning file
-/// is captured anew too.
+/// is captured anew too. `device`, when given, is the canvas instead of the options' (an
+/// asset file's own size).
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, live: LiveSceneOptions,
                 replay: EvemuReplay?, quitAfter: Double?, capture: String?, recapturesScene: Bool = false,
-                tablet: String? = nil, showsHUD: Bool = false, recording: RecordingOptions,
+                tablet: String? = nil, showsHUD: Bool = false, recording: RecordingOptions, device preset: DevicePreset? = nil,
                 decorate: @escaping (HostedScene, @escaping (String?) -> Void) -> HostedScene = { scene, _ in scene }) throws {
-    let device = try canvas.resolveDevice(script: script)
+    let device = try preset ?? canvas.resolveDevice(script: script)
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
     var isFirst = true

@@ -6,9 +6,9 @@ import KilnPlatform
 /// `kiln render SCENE --out FILE`: offline, exact, headless.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene offline, with no display: one PNG, PNG frames into a folder, or a video.")
+        abstract: "Render a scene, or an asset file alone, offline with no display: one PNG, PNG frames into a folder, or a video.")
 
-    @Argument(help: "The scene to render: \(SceneCatalog.names.joined(separator: ", ")).")
+    @Argument(help: "The scene to render: \(SceneCatalog.names.joined(separator: ", ")); or a prototype folder, or an asset file (.svg, .png, .jpg, .webp, .gif, Lottie .json) to render alone, at its own size.")
     var scene: String
 
     @Option(help: "Output: FILE.png for one frame, DIR/ for numbered PNG frames, or a video: FILE.mp4, FILE.webm, FILE.gif.")
@@ -58,7 +58,7 @@ struct Render: ParsableCommand {
     static let maximumFrames = 100_000
 
     func validate() throws {
-        try CanvasOptions.validateScene(scene)
+        if !AssetPreview.isAssetArgument(scene) { try CanvasOptions.validateScene(scene) }
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at takes seconds from 0 to 3600.") }
         if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps takes 1 to 240.") }
         if let fps, let format = VideoFormat(path: out), fps > format.maximumFrameRate {
@@ -80,7 +80,9 @@ struct Render: ParsableCommand {
     func run() throws {
         // Ctrl+C leaves nothing half-made beside the output.
         TemporaryFiles.removeOnInterrupt()
-        let scene = try resolveScene(self.scene)
+        // An asset file is its own scene: on a transparent canvas its size, or on white in a video.
+        let preview = try AssetPreview.argument(self.scene, background: VideoFormat(path: out) == nil ? .clear : .white)
+        let scene = try preview?.name ?? resolveScene(self.scene)
         let stepped = RenderedFrames()
         let watchdog = startFrameWatchdog(scene: scene, frames: stepped)
         defer { watchdog.stop() }
@@ -90,7 +92,8 @@ struct Render: ParsableCommand {
             warn("give either --script or --evemu, not both")
             throw ExitCode(1)
         }
-        let device = try canvas.resolveDevice(script: input)
+        let device = try preview?.asset.device(for: canvas) ?? canvas.resolveDevice(script: input)
+        let natural = preview?.asset.duration
         let printer = canvas.events ? JSONLinePrinter() : nil
         let seed = canvas.resolveSeed(script: input)
         let tuningSources = try offlineTuningSources(for: scene)
@@ -114,21 +117,23 @@ struct Render: ParsableCommand {
         }
         if let format = VideoFormat(path: out) {
             try checkFileOutput()
-            return try renderVideo(format: format, device: device, frames: stepped, makeSession: makeSession)
+            return try renderVideo(format: format, device: device, frames: stepped, natural: natural, makeSession: makeSession)
         }
         // An existing folder takes frames, unless its name asks for one picture.
         let isFrames = out.hasSuffix("/") || (OutputPath.isFolder(out) && !out.lowercased().hasSuffix(".png"))
         if !isFrames { try checkFileOutput() }
         let session = try makeSession(quiet: false)
         let host: OffscreenHost
-        do { host = try OffscreenHost(canvas: device.size, scale: scale) } catch {
+        // Kiln's own pixel loops draw over opaque pixels only: a transparent canvas goes to pixman.
+        let isOpaque = session.offlineScene.scene.backgroundColor.alpha >= 1
+        do { host = try OffscreenHost(canvas: device.size, scale: scale, fastPaths: isOpaque && OffscreenHost.fastPathsByDefault) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
         let size = host.pixelSize
         let started = Date()
         if isFrames {
-            let timing = ClipTiming(fps: frameRate, frameCount: try frameCount(session.session))
+            let timing = ClipTiming(fps: frameRate, frameCount: try frameCount(session.session, natural: natural))
             let existed = OutputPath.isFolder(out)
             if let problem = OutputPath.problem(makingFolder: out) {
                 warn("cannot write frames to \(out): \(problem)")
@@ -188,11 +193,12 @@ struct Render: ParsableCommand {
     var frameRate: Double { fps ?? VideoFormat(path: out)?.defaultFrameRate ?? 60 }
 
     /// The number of frames to render: `--frames`, else `--duration`, else the script's
-    /// length plus a second to let the scene settle, else one second. A script too long for
+    /// length plus a second to let the scene settle, else the `natural` length of what is shown
+    /// (a Lottie's), else one second. A script too long for
     /// one render (a wait of years) is refused rather than rendered for days.
-    private func frameCount(_ session: SceneSession) throws -> Int {
+    private func frameCount(_ session: SceneSession, natural: Double? = nil) throws -> Int {
         if let frames { return frames }
-        let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? 1
+        let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? natural ?? 1
         let count = max(1, (length * frameRate).rounded())
         guard count <= Double(Self.maximumFrames) else {
             let input = script ?? pen.evemu ?? "the input"
@@ -210,7 +216,7 @@ struct Render: ParsableCommand {
     }
 
     /// Renders the clip through ffmpeg, with a progress bar on a terminal.
-    private func renderVideo(format: VideoFormat, device: DevicePreset, frames: RenderedFrames,
+    private func renderVideo(format: VideoFormat, device: DevicePreset, frames: RenderedFrames, natural: Double?,
                              makeSession: (_ quiet: Bool) throws -> HostedSession) throws {
         let ffmpeg: URL
         do { ffmpeg = try FFmpegLocator.locate() } catch {
@@ -221,7 +227,7 @@ struct Render: ParsableCommand {
         var passes = 0
         // The first session is made already; a GIF's second pass prints the events.
         var session = try makeSession(format == .gif)
-        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session.session))
+        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session.session, natural: natural))
         let progress = RenderProgress(label: (out as NSString).lastPathComponent)
         let summary: ClipSummary
         do {

@@ -97,7 +97,10 @@ class Compositor {
             SDL_SetRenderDrawColor(r, 18, 18, 20, 255)
             SDL_RenderClear(r)
         }
-        SDL_SetRenderDrawColor(r, byte(background.red), byte(background.green), byte(background.blue), 255)
+        // Premultiplied, as the frame's pixels are: a transparent background clears to nothing.
+        let alpha = min(max(background.alpha, 0), 1)
+        SDL_SetRenderDrawColor(r, byte(background.red * alpha), byte(background.green * alpha), byte(background.blue * alpha),
+                               byte(alpha))
         SDL_RenderSetClipRect(r, &clip)
         guard fill else { return }
         if coversOutput { SDL_RenderClear(r) } else { SDL_RenderFillRect(r, &clip) }
