@@ -109,8 +109,8 @@ let package = Package(
         .target(
             name: "KilnTestSupport",
             dependencies: [
-                "Kiln", "KilnCore", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "Kiln", "KilnCore", "KilnPlatform", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo",
+                "GalleryDemo", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/KilnTestSupport"),
         .testTarget(
