@@ -78,6 +78,14 @@ let package = Package(
         .testTarget(
             name: "BottomSheetTests", dependencies: ["BottomSheet", "Kiln", "KilnTesting"],
             path: "Examples/BottomSheet/Tests", exclude: ["__Snapshots__"]),
+        // A dating-app card stack with the designer's own files: photos, SVG stamps, a Lottie
+        // burst, all read from its Assets/ folder. `kiln dev Examples/CardStack` loads it.
+        .target(
+            name: "CardStack", dependencies: ["Kiln"], path: "Examples/CardStack",
+            exclude: ["Tests", "Scripts", "Assets", "tuning.toml", "README.md"]),
+        .testTarget(
+            name: "CardStackTests", dependencies: ["CardStack", "Kiln", "KilnTesting"],
+            path: "Examples/CardStack/Tests", exclude: ["__Snapshots__"]),
 
         // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
         // recording sound and haptics and a pointer and script driver, and golden images. It
@@ -109,8 +117,8 @@ let package = Package(
         .target(
             name: "KilnTestSupport",
             dependencies: [
-                "Kiln", "KilnCore", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "Kiln", "KilnCore", "KilnPlatform", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo",
+                "GalleryDemo", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/KilnTestSupport"),
         .testTarget(

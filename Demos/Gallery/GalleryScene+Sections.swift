@@ -109,7 +109,7 @@ extension GalleryScene {
     }
 
     /// A small grey caption under a sample.
-    private func caption(_ string: String, frame: Rect) -> TextLayer {
+    func caption(_ string: String, frame: Rect) -> TextLayer {
         TextLayer.make(string, frame: frame, size: 10, weight: .medium, color: Palette.secondaryLabel, alignment: .center)
     }
 

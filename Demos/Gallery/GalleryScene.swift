@@ -18,6 +18,24 @@ public final class GalleryScene: Scene {
     var emitters: [EmitterLayer] = []
     /// The time of the last update; `nil` before the first.
     var lastUpdateTime: Double?
+    /// The pages side by side, slid left and right as a whole.
+    let pages = Layer()
+    /// The first page: every layer kind and option.
+    let layersPage = Layer()
+    /// The second page: photos, SVG and Lottie from files.
+    let assetsPage = Layer()
+    /// The segmented control's white thumb, under the page shown.
+    let segmentThumb = Layer()
+    /// The page shown, or sliding in.
+    public internal(set) var shownPage = Page.layers
+    /// A Lottie that loops on the assets page.
+    let lottieLoop = LottieLayer(named: "pulse.json")
+    /// A Lottie whose `progress` follows a horizontal drag.
+    public let lottieScrub = LottieLayer(named: "burst.json")
+    /// The knob on the scrubbed Lottie's track.
+    let scrubKnob = Layer()
+    /// The scrubbed Lottie's `progress` when the drag began.
+    var scrubStart = 0.0
 
     /// A gallery laid out on the context's canvas.
     public init(context: SceneContext) {
@@ -44,29 +62,29 @@ public final class GalleryScene: Scene {
     public var primaryControl: Point? { root.convert(draggable.position, to: nil) }
 
     private func build() {
-        var y = 34.0
-        root.addSublayer(TextLayer.make("Gallery", frame: Rect(16, y, cardWidth, 40), size: 32, weight: .bold))
-        root.addSublayer(TextLayer.make("Every layer kind and option Kiln draws",
-                                        frame: Rect(16, y + 40, cardWidth, 20), size: 14,
-                                        color: Palette.secondaryLabel))
+        // The pages first: the header above them takes its own taps.
+        buildPages()
+        root.addSublayer(TextLayer.make("Gallery", frame: Rect(16, 22, cardWidth, 40), size: 32, weight: .bold))
+        buildSegmentedControl()
         buildFountain(frame: Rect(cardWidth + 16 - 92, 24, 92, 74))
-        y += 68
-        y = addSection("STROKES AND FILLS", at: y, height: 150, build: buildStrokes)
-        y = addSection("GRADIENTS", at: y, height: 108, dark: true, build: buildGradients)
-        y = addSection("TEXT", at: y, height: 140, build: buildText)
-        y = addSection("SHADOWS AND GLOWS", at: y, height: 92, build: buildShadows)
-        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 96, build: buildTransforms)
+        var y = 102.0
+        y = addSection("STROKES AND FILLS", at: y, height: 150, in: layersPage, build: buildStrokes)
+        y = addSection("GRADIENTS", at: y, height: 108, dark: true, in: layersPage, build: buildGradients)
+        y = addSection("TEXT", at: y, height: 140, in: layersPage, build: buildText)
+        y = addSection("SHADOWS AND GLOWS", at: y, height: 92, in: layersPage, build: buildShadows)
+        _ = addSection("CLIPPING, TRANSFORMS, IMAGES", at: y, height: 96, in: layersPage, build: buildTransforms)
+        buildAssetsPage()
     }
 
-    /// A caption and a card; `build` fills the card. Returns the y below it.
-    private func addSection(_ caption: String, at y: Double, height: Double, dark: Bool = false,
-                            build: (Layer) -> Void) -> Double {
-        root.addSublayer(TextLayer.make(caption, frame: Rect(32, y, cardWidth - 16, 16), size: 12,
+    /// A caption and a card on `page`; `build` fills the card. Returns the y below it.
+    func addSection(_ caption: String, at y: Double, height: Double, dark: Bool = false, in page: Layer,
+                    build: (Layer) -> Void) -> Double {
+        page.addSublayer(TextLayer.make(caption, frame: Rect(32, y, cardWidth - 16, 16), size: 12,
                                         weight: .semibold, color: Palette.secondaryLabel))
         let card = Layer.make(frame: Rect(16, y + 20, cardWidth, height),
                               color: dark ? Palette.night : Palette.card, cornerRadius: 14)
         card.applyCardShadow()
-        root.addSublayer(card)
+        page.addSublayer(card)
         build(card)
         return y + 20 + height + 10
     }

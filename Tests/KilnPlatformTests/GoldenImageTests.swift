@@ -1,3 +1,4 @@
+import GalleryDemo
 import KilnCore
 import KilnPlatform
 import KilnTestSupport
@@ -27,6 +28,26 @@ struct GoldenImageTests {
 
         #expect(frame.width == 780 && frame.height == 1688)
         try Snapshot.assertMatches(frame, named: "gallery@2x")
+    }
+
+    /// The gallery's assets page, still, at `scale`.
+    func renderAssetsPage(scale: Double) throws -> Bitmap {
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
+        let gallery = try #require(DemoCatalog.make("gallery", context: context) as? GalleryScene)
+        gallery.show(.assets, animated: false)
+        let host = try OffscreenHost(canvas: context.canvasSize, scale: scale)
+        gallery.update(time: 0)
+        return host.render(gallery)
+    }
+
+    @Test("The gallery's assets page at 1× matches its golden image: gravities, SVG, @2x, Lottie")
+    func galleryAssets1x() throws {
+        try Snapshot.assertMatches(try renderAssetsPage(scale: 1), named: "gallery-assets@1x")
+    }
+
+    @Test("The gallery's assets page at 2× matches its golden image: the icon at 4× is drawn at 4×")
+    func galleryAssets2x() throws {
+        try Snapshot.assertMatches(try renderAssetsPage(scale: 2), named: "gallery-assets@2x")
     }
 
     @Test("The launcher at 1× matches its golden image")

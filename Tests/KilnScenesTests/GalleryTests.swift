@@ -108,7 +108,8 @@ struct GalleryTests {
         let canvas = Rect(origin: .zero, size: DevicePreset.iPhone14.size)
 
         // The section cards: filled panels spanning the canvas less a 16-point margin either side.
-        let cards = gallery.root.sublayers.filter {
+        let layersPage = try #require(gallery.root.layer(named: "gallery.page.layers"))
+        let cards = layersPage.sublayers.filter {
             !($0 is TextLayer) && $0.backgroundColor != nil && $0.frame.minX == 16 && $0.frame.width == canvas.width - 32
         }
 

@@ -1,6 +1,8 @@
+import Foundation
 import GalleryDemo
 import Kiln
 import KilnCore
+import KilnPlatform
 import LaserDemo
 import MailboxDemo
 import PressureDemo
@@ -17,6 +19,9 @@ public enum DemoCatalog {
 
     private static let registration: Void = {
         for prototype in prototypes { SceneCatalog.register(prototype) }
+        // The demos read their pictures from Kiln's own resources, as the kiln executable does.
+        PlatformAssetReader.install()
+        AssetFolders.add(ProjectFiles.root.appendingPathComponent("Resources/Assets"))
     }()
 
     /// Registers the demos, once; a test that registers a scene of its own calls this first,
