@@ -50,8 +50,13 @@ extension PrototypeTemplate {
                 card.shadowOpacity = 0.2
                 card.shadowRadius = 14
                 card.shadowOffset = Point(x: 0, y: 8)
+                // From Assets/ beside this file; save a new version and the window shows it.
+                let icon = ImageLayer(named: "\(Self.iconName)")
+                icon.name = "icon"
+                icon.frame = Rect(90, 26, 40, 40)
+                card.addSublayer(icon)
                 let label = TextLayer()
-                label.frame = Rect(0, 0, 220, 140)
+                label.frame = Rect(0, 70, 220, 44)
                 label.string = "Drag me"
                 label.fontSize = 24
                 label.fontWeight = .bold
