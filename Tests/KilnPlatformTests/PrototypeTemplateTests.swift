@@ -103,7 +103,7 @@ struct PrototypeTemplateTests {
         #expect(prototype.sourceFiles().map(\.lastPathComponent) == ["Card.swift", "More.swift"])
     }
 
-    @Test("The folder's Assets/ holds the icon the card shows: an SVG librsvg reads at 40 points square")
+    @Test("The folder's Assets/ holds the icon the card shows: an SVG librsvg reads at 32 points square")
     func icon() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-icon-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -114,7 +114,7 @@ struct PrototypeTemplateTests {
         let folder = try template.write(into: parent)
         let image = try Image(contentsOf: folder.appendingPathComponent("Assets/move.svg"))
 
-        #expect(image.kind == .vector && image.size == Size(width: 40, height: 40))
+        #expect(image.kind == .vector && image.size == Size(width: 32, height: 32))
         #expect(template.swiftSource.contains(#"ImageLayer(named: "move.svg")"#))
         #expect(template.swiftSource.contains(#"icon.name = "icon""#))
         #expect(template.testSource.contains(#"AssetFolders.add(Self.folder.appendingPathComponent("Assets"))"#))

@@ -53,10 +53,10 @@ extension PrototypeTemplate {
                 // From Assets/ beside this file; save a new version and the window shows it.
                 let icon = ImageLayer(named: "\(Self.iconName)")
                 icon.name = "icon"
-                icon.frame = Rect(90, 26, 40, 40)
+                icon.frame = Rect(94, 16, 32, 32)
                 card.addSublayer(icon)
                 let label = TextLayer()
-                label.frame = Rect(0, 70, 220, 44)
+                label.frame = Rect(0, 0, 220, 140)
                 label.string = "Drag me"
                 label.fontSize = 24
                 label.fontWeight = .bold

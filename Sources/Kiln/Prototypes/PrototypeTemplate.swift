@@ -58,7 +58,7 @@ package struct PrototypeTemplate: Sendable {
     /// The icon the card shows: four arrows, white, as an SVG a design tool would export.
     package var iconSVG: String {
         """
-        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 24 24" fill="none"
+        <svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 24 24" fill="none"
              stroke="#FFFFFF" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
           <path id="cross" d="M12 3v18M3 12h18"/>
           <path id="arrows" d="M9 6l3-3 3 3M9 18l3 3 3-3M6 9l-3 3 3 3M18 9l3 3-3 3"/>

@@ -85,6 +85,7 @@ private struct AssetReloadPass {
             do throws(AssetError) {
                 try layer.reload(fresh)
             } catch {
+                images[image.url.path] = .failure(error)
                 refuse(image.url, stamps: stamps(of: image), error)
                 for each in tree { each.show(error) }
             }
