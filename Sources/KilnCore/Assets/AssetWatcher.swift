@@ -44,13 +44,15 @@ package final class AssetWatcher {
     }
 }
 
-/// One look at a layer tree: each changed file read once, however many layers show it.
+/// One look at a layer tree: each file's stamp taken once and each changed file read once,
+/// however many layers show it.
 private struct AssetReloadPass {
     var refused: [String: [AssetStamp]]
     var outcomes: [AssetWatcher.Outcome] = []
     private var images: [String: Result<Image, AssetError>] = [:]
     private var animations: [String: Result<LottieAnimation, AssetError>] = [:]
     private var reloadedVectors = Set<ObjectIdentifier>()
+    private var taken: [String: AssetStamp] = [:]
 
     init(refused: [String: [AssetStamp]]) {
         self.refused = refused
@@ -67,7 +69,7 @@ private struct AssetReloadPass {
     }
 
     private mutating func visitImage(_ layer: ImageLayer) {
-        guard let image = layer.image, image.isStale else { return }
+        guard let image = layer.image, isStale(image) else { return }
         switch newImage(for: image) {
         case .success(let fresh)?: layer.image = fresh
         case .failure(let error)?: layer.show(error)
@@ -78,7 +80,7 @@ private struct AssetReloadPass {
     /// A whole tree of SVG layers shares one file: the topmost stale layer reloads every
     /// layer under it that shows the file.
     private mutating func visitVector(_ layer: SVGLayer) {
-        guard !reloadedVectors.contains(ObjectIdentifier(layer)), let image = layer.image, image.isStale else { return }
+        guard !reloadedVectors.contains(ObjectIdentifier(layer)), let image = layer.image, isStale(image) else { return }
         let tree = layer.allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image.url }
         switch newImage(for: image) {
         case .success(let fresh)?:
@@ -98,11 +100,11 @@ private struct AssetReloadPass {
     }
 
     private mutating func visitLottie(_ layer: LottieLayer) {
-        guard let animation = layer.animation, animation.isStale else { return }
+        guard let animation = layer.animation, stamp(of: animation.url) != animation.stamp else { return }
         let path = animation.url.path
         if animations[path] == nil {
-            let stamps = [AssetStamp(of: animation.url)]
-            guard refused[path] != stamps else { return }
+            let current = [stamp(of: animation.url)]
+            guard refused[path] != current else { return }
             AssetProblems.forget(file: animation.url)
             do throws(AssetError) {
                 animations[path] = .success(try LottieAnimation(contentsOf: animation.url))
@@ -110,7 +112,7 @@ private struct AssetReloadPass {
                 outcomes.append(.reloaded(animation.url))
             } catch {
                 animations[path] = .failure(error)
-                refuse(animation.url, stamps: stamps, error)
+                refuse(animation.url, stamps: current, error)
             }
         }
         switch animations[path] {
@@ -126,8 +128,8 @@ private struct AssetReloadPass {
     private mutating func newImage(for image: Image) -> Result<Image, AssetError>? {
         let path = image.url.path
         if let known = images[path] { return known }
-        let stamps = stamps(of: image)
-        guard refused[path] != stamps else { return nil }
+        let current = stamps(of: image)
+        guard refused[path] != current else { return nil }
         AssetProblems.forget(file: image.url)
         do throws(AssetError) {
             let fresh = try Image(contentsOf: image.url)
@@ -136,13 +138,28 @@ private struct AssetReloadPass {
             outcomes.append(.reloaded(image.url))
         } catch {
             images[path] = .failure(error)
-            refuse(image.url, stamps: stamps, error)
+            refuse(image.url, stamps: current, error)
         }
         return images[path]
     }
 
-    private func stamps(of image: Image) -> [AssetStamp] {
-        image.variants.map { AssetStamp(of: $0.url) }
+    /// Whether a file of `image` changed since it was read (`Image.isStale`, each file's
+    /// stamp taken once a pass).
+    private mutating func isStale(_ image: Image) -> Bool {
+        image.variants.contains { stamp(of: $0.url) != $0.stamp }
+    }
+
+    private mutating func stamps(of image: Image) -> [AssetStamp] {
+        image.variants.map { stamp(of: $0.url) }
+    }
+
+    /// The file's stamp as it is now, taken once a pass: a tree of many layers showing one
+    /// file looks at it once.
+    private mutating func stamp(of url: URL) -> AssetStamp {
+        if let known = taken[url.path] { return known }
+        let stamp = AssetStamp(of: url)
+        taken[url.path] = stamp
+        return stamp
     }
 
     private mutating func refuse(_ url: URL, stamps: [AssetStamp], _ error: AssetError) {
