@@ -19,6 +19,12 @@ package enum Console {
         case .unchanged: break
         }
     }
+
+    /// Says which saved asset files the window's layers show anew. A file that cannot be
+    /// read was said already, by the layers that show the crossed box for it.
+    package static func report(_ outcomes: [AssetWatcher.Outcome]) {
+        for case .reloaded(let url) in outcomes { warn("reloaded \(url.lastPathComponent)") }
+    }
 }
 
 /// Writes one line to standard error.

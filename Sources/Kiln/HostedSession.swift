@@ -3,8 +3,9 @@ import KilnCore
 import KilnPlatform
 
 /// A scene session as the window and the offline renders host it: its script, its capture,
-/// its tuning files watched and applied as they are saved, problems reported once, and a HUD
-/// over offline frames.
+/// its tuning files watched and applied as they are saved, in the window the files its
+/// layers show reloaded in place as they are saved, problems reported once, and a HUD over
+/// offline frames.
 package final class HostedSession: HostedScene, RecordingSource {
     /// The session hosted; a retuned scene replaces it.
     package private(set) var session: SceneSession
@@ -13,6 +14,8 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// The scene's tuning files, watched while it runs (X4).
     private let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
+    /// The images, SVG and Lottie files the scene shows, watched while it runs in a window.
+    private let assets: AssetWatcher?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
     package private(set) var timeOrigin = 0.0
     private var lastTime = 0.0
@@ -29,10 +32,12 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
     /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
-    /// clip's sound track; `journal` keeps the input log on disk, frame by frame.
+    /// clip's sound track; `journal` keeps the input log on disk, frame by frame;
+    /// `watchesAssets` reloads the layers whose files are saved again (the window's scenes;
+    /// an offline render reads each file as it is when the scene is made).
     package init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
-         mixer: OfflineMixer? = nil, journal: SessionJournal? = nil) {
+         mixer: OfflineMixer? = nil, journal: SessionJournal? = nil, watchesAssets: Bool = false) {
         self.session = session
         self.journal = journal
         self.hud = hud
@@ -40,6 +45,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         self.capturePath = capturePath
         self.tuning = tuning
         self.remake = remake
+        assets = watchesAssets ? AssetWatcher() : nil
         reportedProblem = !reportsProblems
         if let problem = tuning?.problem { showBanner(problem) }
         startJournal()
@@ -80,6 +86,8 @@ package final class HostedSession: HostedScene, RecordingSource {
     package func advance(to time: Double) {
         lastTime = time
         if let tuning { retune(tuning.poll(now: wallClock.now)) }
+        // Before the frame advances, so that a saved file shows in this very frame.
+        if let assets { Console.report(assets.poll(session.scene.root, now: wallClock.now)) }
         if let hud {
             hud.advance(session, to: time - timeOrigin)
         } else {

@@ -30,6 +30,7 @@ struct OutsidePackageEndToEndTests {
         #expect(tested.status == 0, "swift test failed: \(output.suffix(3000))")
         #expect(output.contains(#"Test "A card dragged away and let go springs home" passed"#), "\(output.suffix(3000))")
         #expect(output.contains(#"Test "The demo script drags the card away twice" passed"#), "\(output.suffix(3000))")
+        #expect(output.contains(#"Test "The card shows the icon from Assets/" passed"#), "\(output.suffix(3000))")
     }
 
     @Test("A package naming Kiln by git URL builds its own app, whose help lists its prototype and none of Kiln's demos, and which renders it")

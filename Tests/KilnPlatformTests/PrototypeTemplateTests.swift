@@ -1,5 +1,6 @@
 import Foundation
 @testable import Kiln
+import KilnPlatform
 import Testing
 
 @Suite("kiln new's template and prototype folders")
@@ -100,6 +101,26 @@ struct PrototypeTemplateTests {
         #expect(!PrototypeFolder.isPrototype(folder.appendingPathComponent("Scripts").path))
         #expect(prototype.sourceStamp() != before)
         #expect(prototype.sourceFiles().map(\.lastPathComponent) == ["Card.swift", "More.swift"])
+    }
+
+    @Test("The folder's Assets/ holds the icon the card shows: an SVG librsvg reads at 32 points square")
+    func icon() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-icon-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        var template = try #require(PrototypeTemplate(name: "card"))
+        template.kilnSources = URL(fileURLWithPath: "/src/kiln")
+        PlatformAssetReader.install()
+
+        let folder = try template.write(into: parent)
+        let image = try Image(contentsOf: folder.appendingPathComponent("Assets/move.svg"))
+
+        #expect(image.kind == .vector && image.size == Size(width: 32, height: 32))
+        #expect(template.swiftSource.contains(#"ImageLayer(named: "move.svg")"#))
+        #expect(template.swiftSource.contains(#"icon.name = "icon""#))
+        #expect(template.testSource.contains(#"AssetFolders.add(Self.folder.appendingPathComponent("Assets"))"#))
+        #expect(template.testSource.contains(#"h.layer("icon") as? ImageLayer"#))
+        #expect(template.packageManifest(kilnSources: parent).contains(#""Assets""#), "SwiftPM leaves Assets/ alone")
+        #expect(template.readme.contains("`Assets/`"))
     }
 
     @Test("With Kiln's sources known the folder is a package too: a manifest naming them and the scene's tests")

@@ -150,7 +150,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 return retunedSession
             }
             return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
-                                          journal: journal), open)
+                                          journal: journal, watchesAssets: true), open)
         }
         options.tabletPath = tablet
         options.showsHUD = showsHUD

@@ -36,7 +36,7 @@ extension PrototypeTemplate {
             targets: [
                 .target(
                     name: "\(moduleName)", dependencies: [.product(name: "Kiln", package: "Kiln")], path: ".",
-                    exclude: ["Tests", "Scripts", "tuning.toml", "README.md"]),
+                    exclude: ["Tests", "Scripts", "Assets", "tuning.toml", "README.md"]),
                 .testTarget(
                     name: "\(moduleName)Tests",
                     dependencies: ["\(moduleName)", .product(name: "KilnTesting", package: "Kiln")],
@@ -57,7 +57,9 @@ extension PrototypeTemplate {
         """
     }
 
-    /// The tests: the card dragged away springs home, and the demo script plays through.
+    /// The tests: the card dragged away springs home, the demo script plays through, and the
+    /// card shows its icon. The scene finds `Assets/` through the folder this file is in,
+    /// as `kiln dev` finds it through the prototype's folder.
     var testSource: String {
         """
         import Foundation
@@ -69,6 +71,10 @@ extension PrototypeTemplate {
         @Suite("\(name)")
         struct \(moduleName)Tests {
             static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+            init() {
+                AssetFolders.add(Self.folder.appendingPathComponent("Assets"))
+            }
 
             @Test("A card dragged away and let go springs home")
             func springsHome() {
@@ -93,6 +99,18 @@ extension PrototypeTemplate {
 
                 #expect(problem == nil)
                 #expect(h.names("card.released").count == 2)
+            }
+
+            @Test("The card shows the icon from Assets/")
+            func showsIcon() throws {
+                let h = SceneHarness(settlingFor: 0) { CardScene(context: $0, tuning: CardTuning()) }
+
+                let icon = try #require(h.layer("icon") as? ImageLayer)
+
+                #expect(icon.image?.url.lastPathComponent == "\(Self.iconName)")
+                #expect(icon.image?.kind == .vector)
+                #expect(icon.problem == nil)
+                #expect(icon.superlayer === h.layer("card"))
             }
         }
 

@@ -50,6 +50,11 @@ extension PrototypeTemplate {
                 card.shadowOpacity = 0.2
                 card.shadowRadius = 14
                 card.shadowOffset = Point(x: 0, y: 8)
+                // From Assets/ beside this file; save a new version and the window shows it.
+                let icon = ImageLayer(named: "\(Self.iconName)")
+                icon.name = "icon"
+                icon.frame = Rect(94, 16, 32, 32)
+                card.addSublayer(icon)
                 let label = TextLayer()
                 label.frame = Rect(0, 0, 220, 140)
                 label.string = "Drag me"

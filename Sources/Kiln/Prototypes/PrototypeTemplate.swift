@@ -2,7 +2,8 @@ import Foundation
 import KilnCore
 
 /// The files `kiln new NAME` writes: a Swift scene that already does something (a card to
-/// drag, which springs home), its commented tuning file, a demo script and a README.
+/// drag, which springs home), its commented tuning file, a demo script, an `Assets/` folder
+/// with the icon the card shows (an SVG, reloaded in the window when it is saved) and a README.
 package struct PrototypeTemplate: Sendable {
     /// The prototype's name: its folder, its scene on the command line, its scripts' scene.
     package let name: String
@@ -29,7 +30,7 @@ package struct PrototypeTemplate: Sendable {
     /// Every file, by its path inside the folder.
     package var files: [(path: String, text: String)] {
         [(swiftFileName, swiftSource), ("tuning.toml", tuningText), ("Scripts/demo.json", demoScript),
-         ("README.md", readme)] + packageFiles
+         ("Assets/\(Self.iconName)", iconSVG), ("README.md", readme)] + packageFiles
     }
 
     /// Writes the folder `name` under `parent`; an existing folder is left alone and refused.
@@ -49,6 +50,21 @@ package struct PrototypeTemplate: Sendable {
     /// The tuning file: the starter scene's defaults, as `kiln tuning --defaults` writes them.
     package var tuningText: String {
         StarterTuning.fileText(StarterTuning(), ofPrototype: true).replacingOccurrences(of: StarterTuning.title, with: "\(name): a card you drag, which springs home")
+    }
+
+    /// The icon's file name in `Assets/`.
+    package static let iconName = "move.svg"
+
+    /// The icon the card shows: four arrows, white, as an SVG a design tool would export.
+    package var iconSVG: String {
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 24 24" fill="none"
+             stroke="#FFFFFF" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+          <path id="cross" d="M12 3v18M3 12h18"/>
+          <path id="arrows" d="M9 6l3-3 3 3M9 18l3 3 3-3M6 9l-3 3 3 3M18 9l3 3-3 3"/>
+        </svg>
+
+        """
     }
 
     /// A script that drags the card away twice and lets it spring home.
@@ -89,7 +105,9 @@ package struct PrototypeTemplate: Sendable {
         - `\(swiftFileName)`: the scene (layers, a pan recognizer, a spring) and the global
           `prototype` that names it. Every `.swift` file at the top of this folder is compiled.
         - `tuning.toml`: the values the scene reads; saving it while `kiln dev` runs applies them.
-        - `Scripts/`: input scripts naming the scene `\(name)`; record one with R or `--capture`.\(kilnSources == nil ? "" : "\n- `Package.swift`, `Tests/`: `swift test` runs the scene's tests, written with KilnTesting.")
+        - `Scripts/`: input scripts naming the scene `\(name)`; record one with R or `--capture`.
+        - `Assets/`: the images, SVG and Lottie files the scene shows (`ImageLayer(named: "\(Self.iconName)")`);
+          save one while `kiln dev` runs and the window shows the new version at once.\(kilnSources == nil ? "" : "\n- `Package.swift`, `Tests/`: `swift test` runs the scene's tests, written with KilnTesting.")
 
         """
     }

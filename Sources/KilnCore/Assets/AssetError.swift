@@ -43,6 +43,12 @@ package enum AssetProblems {
         said.withLock { $0.removeAll() }
     }
 
+    /// Lets the problems of the file at `url` be said again, as after it was saved anew.
+    package static func forget(file url: URL) {
+        let prefixes = [url.lastPathComponent + ": ", url.path + ": "]
+        said.withLock { $0 = $0.filter { line in !prefixes.contains { line.hasPrefix($0) } } }
+    }
+
     /// Sends problems to `write` instead of standard error (tests, the window's HUD).
     package static func redirect(_ write: @escaping @Sendable (String) -> Void) {
         sink.withLock { $0 = write }

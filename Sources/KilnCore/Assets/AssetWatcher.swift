@@ -1,0 +1,170 @@
+import Foundation
+
+/// Keeps the files a layer tree shows up to date: every `pollInterval` seconds it looks at
+/// the stamps of the files shown by image, SVG and Lottie layers (a `stat` each, nothing
+/// read), and where a file was saved again it reads the new version and hands it to the
+/// layers that show it, in place. Positions, animations and gesture state stay as they are.
+///
+/// A new version that cannot be read (a half-written or broken file) shows the crossed box
+/// on those layers and is said in one line; it is not read again until it changes, and a
+/// later good save brings the picture back. The window polls once a frame with its own
+/// clock; tests give `now` by hand.
+package final class AssetWatcher {
+    /// What one changed file led to.
+    package enum Outcome: Equatable, Sendable {
+        /// The layers showing the file show its new version.
+        case reloaded(URL)
+        /// The new version cannot be read: its layers show the crossed box.
+        case failed(AssetError)
+    }
+
+    /// How often `poll` looks at the files, in seconds.
+    package var pollInterval = 0.2
+    private var lastPoll = -Double.infinity
+    /// The stamps of versions that could not be read, by path: each is tried once.
+    private var refused: [String: [AssetStamp]] = [:]
+
+    /// A watcher that looks at the files at the first `poll`.
+    package init() {}
+
+    /// Reloads the stale files of `root`'s tree when `pollInterval` has passed since the
+    /// last look; nothing otherwise.
+    package func poll(_ root: Layer, now: Double) -> [Outcome] {
+        guard now - lastPoll >= pollInterval else { return [] }
+        lastPoll = now
+        return reloadStale(in: root)
+    }
+
+    /// Reloads, now, every layer of `root`'s tree whose file changed since it was read.
+    package func reloadStale(in root: Layer) -> [Outcome] {
+        var pass = AssetReloadPass(refused: refused)
+        pass.visit(root)
+        refused = pass.refused
+        return pass.outcomes
+    }
+}
+
+/// One look at a layer tree: each file's stamp taken once and each changed file read once,
+/// however many layers show it.
+private struct AssetReloadPass {
+    var refused: [String: [AssetStamp]]
+    var outcomes: [AssetWatcher.Outcome] = []
+    private var images: [String: Result<Image, AssetError>] = [:]
+    private var animations: [String: Result<LottieAnimation, AssetError>] = [:]
+    private var reloadedVectors = Set<ObjectIdentifier>()
+    private var taken: [String: AssetStamp] = [:]
+
+    init(refused: [String: [AssetStamp]]) {
+        self.refused = refused
+    }
+
+    mutating func visit(_ layer: Layer) {
+        switch layer {
+        case let layer as ImageLayer: visitImage(layer)
+        case let layer as SVGLayer: visitVector(layer)
+        case let layer as LottieLayer: visitLottie(layer)
+        default: break
+        }
+        for sublayer in layer.sublayers { visit(sublayer) }
+    }
+
+    private mutating func visitImage(_ layer: ImageLayer) {
+        guard let image = layer.image, isStale(image) else { return }
+        switch newImage(for: image) {
+        case .success(let fresh)?: layer.image = fresh
+        case .failure(let error)?: layer.show(error)
+        case nil: break
+        }
+    }
+
+    /// A whole tree of SVG layers shares one file: the topmost stale layer reloads every
+    /// layer under it that shows the file.
+    private mutating func visitVector(_ layer: SVGLayer) {
+        guard !reloadedVectors.contains(ObjectIdentifier(layer)), let image = layer.image, isStale(image) else { return }
+        let tree = layer.allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image.url }
+        switch newImage(for: image) {
+        case .success(let fresh)?:
+            do throws(AssetError) {
+                try layer.reload(fresh)
+            } catch {
+                images[image.url.path] = .failure(error)
+                refuse(image.url, stamps: stamps(of: image), error)
+                for each in tree { each.show(error) }
+            }
+        case .failure(let error)?:
+            for each in tree { each.show(error) }
+        case nil:
+            return
+        }
+        reloadedVectors.formUnion(tree.map(ObjectIdentifier.init))
+    }
+
+    private mutating func visitLottie(_ layer: LottieLayer) {
+        guard let animation = layer.animation, stamp(of: animation.url) != animation.stamp else { return }
+        let path = animation.url.path
+        if animations[path] == nil {
+            let current = [stamp(of: animation.url)]
+            guard refused[path] != current else { return }
+            AssetProblems.forget(file: animation.url)
+            do throws(AssetError) {
+                animations[path] = .success(try LottieAnimation(contentsOf: animation.url))
+                refused[path] = nil
+                outcomes.append(.reloaded(animation.url))
+            } catch {
+                animations[path] = .failure(error)
+                refuse(animation.url, stamps: current, error)
+            }
+        }
+        switch animations[path] {
+        // The progress and any running play stay: the play animates `progress`, not frames.
+        case .success(let fresh)?: layer.animation = fresh
+        case .failure(let error)?: layer.show(error)
+        case nil: break
+        }
+    }
+
+    /// The new version of `image`'s files, read once per pass; `nil` when that version was
+    /// refused before.
+    private mutating func newImage(for image: Image) -> Result<Image, AssetError>? {
+        let path = image.url.path
+        if let known = images[path] { return known }
+        let current = stamps(of: image)
+        guard refused[path] != current else { return nil }
+        AssetProblems.forget(file: image.url)
+        do throws(AssetError) {
+            let fresh = try Image(contentsOf: image.url)
+            images[path] = .success(fresh)
+            refused[path] = nil
+            outcomes.append(.reloaded(image.url))
+        } catch {
+            images[path] = .failure(error)
+            refuse(image.url, stamps: current, error)
+        }
+        return images[path]
+    }
+
+    /// Whether a file of `image` changed since it was read (`Image.isStale`, each file's
+    /// stamp taken once a pass).
+    private mutating func isStale(_ image: Image) -> Bool {
+        image.variants.contains { stamp(of: $0.url) != $0.stamp }
+    }
+
+    private mutating func stamps(of image: Image) -> [AssetStamp] {
+        image.variants.map { stamp(of: $0.url) }
+    }
+
+    /// The file's stamp as it is now, taken once a pass: a tree of many layers showing one
+    /// file looks at it once.
+    private mutating func stamp(of url: URL) -> AssetStamp {
+        if let known = taken[url.path] { return known }
+        let stamp = AssetStamp(of: url)
+        taken[url.path] = stamp
+        return stamp
+    }
+
+    private mutating func refuse(_ url: URL, stamps: [AssetStamp], _ error: AssetError) {
+        refused[url.path] = stamps
+        outcomes.removeAll { $0 == .reloaded(url) }
+        outcomes.append(.failed(error))
+    }
+}
