@@ -64,9 +64,12 @@ struct LayersCommandTests {
                 #expect(Self.near(line.frame, frame), "\(line.name ?? "root"): \(line.frame)")
             }
         }
-        // The heart's path runs from x 46 to 66 and from y 152.1 (its lobes' tops) to 170.5 (its tip).
+        // The heart's lobes are half circles on the chords (49.3, 163.3)–(56, 157.8) and
+        // (56, 157.8)–(62.7, 163.3), radius half a chord (4.334, as SVG enlarges a radius too
+        // small for its arc): x from 52.65 − 4.334 to 59.35 + 4.334, y from 160.55 − 4.334 to
+        // the tip at 170.
         let heart = try #require(lines.first { $0.name == "likeHeart" })
-        #expect(Self.near(heart.frame, (46, 152.1, 20, 18.4), within: 0.1), "\(heart.frame)")
+        #expect(Self.near(heart.frame, (48.316, 156.216, 15.368, 13.784), within: 0.1), "\(heart.frame)")
     }
 
     @Test("A scene is listed at --at while --script plays: the gallery's draggable square follows the drag")
