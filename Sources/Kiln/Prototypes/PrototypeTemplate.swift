@@ -60,8 +60,8 @@ package struct PrototypeTemplate: Sendable {
         """
         <svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 24 24" fill="none"
              stroke="#FFFFFF" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
-          <path id="cross" d="M12 3v18M3 12h18"/>
-          <path id="arrows" d="M9 6l3-3 3 3M9 18l3 3 3-3M6 9l-3 3 3 3M18 9l3 3-3 3"/>
+          <path id="cross" d="m3 12h18m-9-9v18"/>
+          <path id="arrows" d="m9 6 3-3 3 3m-6 12 3 3 3-3m-9-9-3 3 3 3m12-6 3 3-3 3"/>
         </svg>
 
         """
