@@ -1,5 +1,5 @@
 import Kiln
-import KilnPlatform
+internal import KilnPlatform
 
 /// Drives one scene on a manual timeline, with recording sound and haptics: the base of a
 /// prototype's tests.
