@@ -30,8 +30,7 @@ enum ImageDecoder {
         let header = try size(of: url)
         var message: UnsafeMutablePointer<CChar>?
         guard let pixbuf = kiln_image_load(url.path, &message) else {
-            let reason = message.map { String(cString: $0) } ?? "unknown error"
-            free(message)
+            let reason = LibraryMessage.take(message)
             throw AssetError(file: url.lastPathComponent, reason: "corrupt or truncated image (\(reason))")
         }
         defer { kiln_image_free(pixbuf) }

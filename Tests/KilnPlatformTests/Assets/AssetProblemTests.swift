@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnTestSupport
 import Testing
 
 /// Bad asset files: each is said in one line naming the file, the layer shows a crossed box,
@@ -87,6 +88,12 @@ struct AssetProblemTests {
         try expectRefused(AssetFixtures.fixture("not-json.json").path, saying: "not a Lottie", make: Self.lottieLayer)
         try expectRefused(AssetFixtures.fixture("not-lottie.json").path, saying: "not a Lottie", make: Self.lottieLayer)
         try expectRefused(AssetFixtures.fixture("rlottie-refuses.json").path, saying: "rlottie", make: Self.lottieLayer)
+    }
+
+    @Test("An SVG cut inside a tag (found by fuzz-svg): librsvg's message ends with a newline, the line does not")
+    func svgCutInsideATag() throws {
+        let path = ProjectFiles.root.appendingPathComponent("Tests/Fixtures/Fuzz/svg/cut-inside-a-tag.svg").path
+        try expectRefused(path, saying: "Premature end of data", make: Self.svgLayer)
     }
 
     @Test("An image an SVG links from outside its folder, or from a URL, is never drawn")

@@ -51,6 +51,9 @@ struct AssetLayerSpec: Sendable, CustomStringConvertible {
 struct AssetTreeDifferentialTests {
     static let canvas = Size(width: 120, height: 160)
     static let scales = [1.0, 2.0, 3.0]
+    /// An eighth of the plain random trees' count (each asset tree costs several SVG and image
+    /// rasterizations): 125 in `make test`, fewer under the sanitizers, which draw fewer trees.
+    static let treeCount = max(12, OfflineFrameDifferentialTests.treeCount / 8)
 
     static let layerGen = zip(
         zip(Gen.int(in: 0...(AssetLayerSpec.files.count - 1)), Gen.bool, Gen.int(in: 0...4)),
@@ -84,7 +87,7 @@ struct AssetTreeDifferentialTests {
         var hosts: [Double: OffscreenHost] = [:]
         var drawn = 0
 
-        await propertyCheck(count: 120, input: Gen.int(in: 0...2), Self.layerGen.array(of: 1...5)) { scaleIndex, specs in
+        await propertyCheck(count: Self.treeCount, input: Gen.int(in: 0...2), Self.layerGen.array(of: 1...5)) { scaleIndex, specs in
             let scale = Self.scales[scaleIndex]
             let host = try hosts[scale] ?? OffscreenHost(canvas: Self.canvas, scale: scale)
             hosts[scale] = host
