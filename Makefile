@@ -114,7 +114,7 @@ demos: release
 # fails. The targets are a package of their own, built in their own scratch folder with the
 # fuzzer and AddressSanitizer, so the usual build never sees them.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= input-script tuning evemu evdev compiler-output layer-tree
+FUZZ_TARGETS ?= input-script tuning evemu evdev compiler-output layer-tree image svg lottie
 FUZZ_BUILD := .build-fuzz
 
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives one per sanitizer (with

@@ -21,6 +21,11 @@ let package = Package(
         .executableTarget(name: "fuzz-compiler-output", dependencies: ["FuzzSupport", kiln]),
         // Not a reader: any layer tree, from the bytes, composited offline.
         .executableTarget(name: "fuzz-layer-tree", dependencies: ["FuzzSupport", kiln]),
+        // Asset files, each through the library that reads it: gdk-pixbuf, librsvg into a
+        // tree of layers, rlottie; then drawn offscreen.
+        .executableTarget(name: "fuzz-image", dependencies: ["FuzzSupport", kiln]),
+        .executableTarget(name: "fuzz-svg", dependencies: ["FuzzSupport", kiln]),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzSupport", kiln]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // gdk-pixbuf behind a few plain-typed calls: Swift sees no GLib type and no GError.
 #include <string.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
@@ -25,3 +26,18 @@ static inline GdkPixbuf *kiln_image_load(const char *path, char **message) {
 }
 
 static inline void kiln_image_free(GdkPixbuf *image) { if (image) g_object_unref(image); }
+
+/// Writes `width` × `height` RGB pixels (rows of `stride` bytes) as a JPEG file of `quality`
+/// (0–100): the images `kiln bench assets` decodes. 0 on failure.
+static inline int kiln_image_save_jpeg(const unsigned char *rgb, int width, int height, int stride,
+                                       int quality, const char *path) {
+    GdkPixbuf *image = gdk_pixbuf_new_from_data(rgb, GDK_COLORSPACE_RGB, FALSE, 8, width, height, stride, NULL, NULL);
+    if (!image) return 0;
+    char level[8];
+    snprintf(level, sizeof level, "%d", quality);
+    GError *error = NULL;
+    gboolean saved = gdk_pixbuf_save(image, path, "jpeg", &error, "quality", level, NULL);
+    if (error) g_error_free(error);
+    g_object_unref(image);
+    return saved;
+}

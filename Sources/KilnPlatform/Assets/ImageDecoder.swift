@@ -30,11 +30,11 @@ enum ImageDecoder {
         let header = try size(of: url)
         var message: UnsafeMutablePointer<CChar>?
         guard let pixbuf = kiln_image_load(url.path, &message) else {
-            let reason = message.map { String(cString: $0) } ?? "unknown error"
-            free(message)
+            let reason = LibraryMessage.take(message)
             throw AssetError(file: url.lastPathComponent, reason: "corrupt or truncated image (\(reason))")
         }
         defer { kiln_image_free(pixbuf) }
+        try refuseCutJPEG(url)
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let limit = AssetError.maximumSide
@@ -60,5 +60,26 @@ enum ImageDecoder {
             }
         }
         return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// gdk-pixbuf decodes a JPEG cut short without an error, filling the missing rows with
+    /// grey (libjpeg only warns). A whole JPEG ends its last scan with an end-of-image marker
+    /// (FF D9); the scan's coded bytes never hold one, nor the start of a scan (FF DA), since
+    /// a coded FF is followed by 00. So a JPEG with no FF D9 after its last FF DA was cut.
+    /// (An embedded thumbnail's markers come before the main image's scans.) This reads only
+    /// the markers, not the image.
+    private static func refuseCutJPEG(_ url: URL) throws(AssetError) {
+        guard let data = try? Data(contentsOf: url, options: .mappedIfSafe), data.count >= 4,
+              data[data.startIndex] == 0xFF, data[data.startIndex + 1] == 0xD8 else { return }
+        let isWhole = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var lastScan = -1, lastEnd = -1
+            for i in 0..<(bytes.count - 1) where bytes[i] == 0xFF {
+                if bytes[i + 1] == 0xDA { lastScan = i } else if bytes[i + 1] == 0xD9 { lastEnd = i }
+            }
+            return lastScan >= 0 && lastEnd > lastScan
+        }
+        guard isWhole else {
+            throw AssetError(file: url.lastPathComponent, reason: "corrupt or truncated image (the JPEG data ends before its end marker)")
+        }
     }
 }

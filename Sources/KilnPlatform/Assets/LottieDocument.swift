@@ -61,17 +61,27 @@ final class LottieDocument: @unchecked Sendable {
     /// Refuses what is not a JSON object with a Lottie's size and frames before rlottie
     /// sees it: rlottie is made for files exported by tools, not for arbitrary bytes.
     private static func check(_ data: Data, name: String) throws(AssetError) {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let width = (object["w"] as? NSNumber)?.doubleValue, let height = (object["h"] as? NSNumber)?.doubleValue,
-              object["layers"] is [Any], object["fr"] is NSNumber, object["op"] is NSNumber
-        else { throw AssetError(file: name, reason: "not a Lottie animation (JSON with w, h, fr, op and layers)") }
+        guard let shape = try? JSONDecoder().decode(Shape.self, from: data) else {
+            throw AssetError(file: name, reason: "not a Lottie animation (JSON with w, h, fr, op and layers)")
+        }
         let limit = Double(AssetError.maximumSide)
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+        guard shape.w.isFinite, shape.h.isFinite, shape.w > 0, shape.h > 0 else {
             throw AssetError(file: name, reason: "a Lottie animation with no size")
         }
-        guard width <= limit, height <= limit else {
-            throw AssetError(file: name, reason: "\(Int(width))×\(Int(height)) px is larger than \(Int(limit)) px on a side; refused")
+        guard shape.w <= limit, shape.h <= limit else {
+            throw AssetError(file: name, reason: "\(Int(shape.w))×\(Int(shape.h)) px is larger than \(Int(limit)) px on a side; refused")
         }
+    }
+
+    /// What `check` asks of the JSON: a size, a frame rate, an end frame and a list of layers.
+    private struct Shape: Decodable {
+        let w: Double, h: Double, fr: Double, op: Double
+        let layers: [Anything]
+    }
+
+    /// Any JSON value, unread.
+    private struct Anything: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 
     /// Frame `frame` rendered `width` × `height` pixels into `pixels`: premultiplied ARGB32

@@ -71,8 +71,7 @@ final class VectorDocument: @unchecked Sendable {
         let drawn = kiln_svg_render(handle, cairo, id.map { "#" + $0 }, viewport.minX, viewport.minY,
                                     viewport.width, viewport.height, &message)
         guard drawn != 0 else {
-            let reason = message.map { String(cString: $0) } ?? "unknown error"
-            free(message)
+            let reason = LibraryMessage.take(message)
             throw AssetError(file: url.lastPathComponent, reason: "librsvg could not draw it (\(reason))")
         }
     }
@@ -89,8 +88,7 @@ final class VectorDocument: @unchecked Sendable {
             }
         }
         guard let handle else {
-            let reason = message.map { String(cString: $0) } ?? "unknown error"
-            free(message)
+            let reason = LibraryMessage.take(message)
             throw AssetError(file: url.lastPathComponent, reason: "not an SVG librsvg can read (\(reason))")
         }
         return handle

@@ -1,0 +1,118 @@
+import Foundation
+import KilnCore
+import KilnPlatform
+import KilnTestSupport
+import Testing
+
+/// Bad asset files: each is said in one line naming the file, the layer shows a crossed box,
+/// and nothing crashes. Serialized: the lines are read from one process-wide sink.
+@Suite("Bad assets", .serialized)
+struct AssetProblemTests {
+    static let canvas = Size(width: 60, height: 60)
+
+    /// Makes the layer for `path` as a scene would (`named:` never throws), and checks the one
+    /// line, the reason in it, and the crossed box at 1× and 2×.
+    func expectRefused(_ path: String, saying reason: String, make: (String) -> Layer,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        PlatformAssetReader.install()
+        let name = (path as NSString).lastPathComponent
+        var layer: Layer?
+
+        let lines = ProblemLines.said(about: name) { layer = make(path) }
+
+        #expect(lines.count == 1, "\(name): \(lines)", sourceLocation: sourceLocation)
+        #expect(lines.allSatisfy { $0.contains(reason) && !$0.contains("\n") }, "\(lines)", sourceLocation: sourceLocation)
+        let shown = try #require(layer)
+        shown.frame = Rect(x: 8, y: 8, width: 44, height: 44)
+        for scale in [1.0, 2.0] {
+            let frame = try AssetFixtures.render(shown, canvas: Self.canvas, scale: scale)
+            let showsBox = AssetFixtures.showsPlaceholder(frame, in: shown.frame, scale: scale)
+            #expect(showsBox, "\(name) at \(scale)×: no crossed box", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func imageLayer(_ path: String) -> Layer { ImageLayer(named: path) }
+    static func svgLayer(_ path: String) -> Layer { SVGLayer(named: path) }
+    static func lottieLayer(_ path: String) -> Layer { LottieLayer(named: path) }
+
+    @Test("A missing image, SVG or Lottie")
+    func missing() throws {
+        try expectRefused("/nonexistent/missing.png", saying: "no such file", make: Self.imageLayer)
+        try expectRefused("/nonexistent/missing.svg", saying: "no such file", make: Self.svgLayer)
+        try expectRefused("/nonexistent/missing.json", saying: "no such file", make: Self.lottieLayer)
+        try expectRefused("missing-asset.png", saying: "no such asset", make: Self.imageLayer)
+    }
+
+    @Test("An unreadable file", .enabled(if: getuid() != 0, "root reads a file whatever its mode, so chmod 000 does not bite"))
+    func unreadable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["kiln-dot.png", "heart.svg", "pulse.json"] {
+            let copy = folder.appendingPathComponent(file)
+            try FileManager.default.copyItem(at: AssetFixtures.sample(file), to: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: copy.path)
+        }
+
+        try expectRefused(folder.appendingPathComponent("kiln-dot.png").path, saying: "cannot be read", make: Self.imageLayer)
+        try expectRefused(folder.appendingPathComponent("heart.svg").path, saying: "cannot be read", make: Self.svgLayer)
+        try expectRefused(folder.appendingPathComponent("pulse.json").path, saying: "cannot be read", make: Self.lottieLayer)
+    }
+
+    @Test("Corrupt bytes, a truncated PNG and a truncated JPEG")
+    func corruptAndTruncated() throws {
+        try expectRefused(AssetFixtures.fixture("corrupt.png").path, saying: "corrupt.png: ", make: Self.imageLayer)
+        try expectRefused(AssetFixtures.fixture("truncated.png").path, saying: "truncated", make: Self.imageLayer)
+        try expectRefused(AssetFixtures.fixture("truncated.jpg").path, saying: "truncated", make: Self.imageLayer)
+    }
+
+    @Test("A PNG whose header claims 20000×20000 is refused with its size, at once, before any pixels")
+    func enormousHeader() throws {
+        let started = ContinuousClock.now
+
+        try expectRefused(AssetFixtures.fixture("huge-header.png").path, saying: "20000×20000", make: Self.imageLayer)
+
+        // Decoding 20000² pixels (1.6 GB) takes seconds; reading a header, microseconds.
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test("An SVG asking for a canvas 100000 wide is refused with its size, as an image and as layers")
+    func enormousSVG() throws {
+        let path = AssetFixtures.fixture("wide-canvas.svg").path
+        try expectRefused(path, saying: "100000×100", make: Self.imageLayer)
+        try expectRefused(path, saying: "100000×100", make: Self.svgLayer)
+    }
+
+    @Test("Lottie files: not JSON, JSON that is not a Lottie, and one rlottie refuses")
+    func badLotties() throws {
+        try expectRefused(AssetFixtures.fixture("not-json.json").path, saying: "not a Lottie", make: Self.lottieLayer)
+        try expectRefused(AssetFixtures.fixture("not-lottie.json").path, saying: "not a Lottie", make: Self.lottieLayer)
+        try expectRefused(AssetFixtures.fixture("rlottie-refuses.json").path, saying: "rlottie", make: Self.lottieLayer)
+    }
+
+    @Test("An SVG cut inside a tag (found by fuzz-svg): librsvg's message ends with a newline, the line does not")
+    func svgCutInsideATag() throws {
+        let path = ProjectFiles.root.appendingPathComponent("Tests/Fixtures/Fuzz/svg/cut-inside-a-tag.svg").path
+        try expectRefused(path, saying: "Premature end of data", make: Self.svgLayer)
+    }
+
+    @Test("An image an SVG links from outside its folder, or from a URL, is never drawn")
+    func linksOutsideTheFolder() throws {
+        PlatformAssetReader.install()
+        func greenPixels(_ file: String) throws -> Int {
+            let image = try Image(contentsOf: AssetFixtures.fixture(file))
+            let layer = ImageLayer(image: image)
+            layer.frame = Rect(origin: .zero, size: image.size)
+            let frame = try AssetFixtures.render(layer, canvas: image.size, scale: 1)
+            return (0..<frame.width * frame.height).filter { i in
+                frame.pixels[i * 4] < 40 && frame.pixels[i * 4 + 1] > 215 && frame.pixels[i * 4 + 2] < 40
+            }.count
+        }
+
+        let inside = try greenPixels("linked-inside.svg")
+        let outside = try greenPixels("Linked/linked-images.svg")
+
+        #expect(inside > 500, "an image beside the SVG is drawn (so the check below can fail)")
+        #expect(outside == 0, "\(outside) pixels of the bright image outside the folder were drawn")
+    }
+}
