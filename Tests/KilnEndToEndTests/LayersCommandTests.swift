@@ -66,10 +66,10 @@ struct LayersCommandTests {
         }
         // The heart's lobes are half circles on the chords (49.3, 163.3)–(56, 157.8) and
         // (56, 157.8)–(62.7, 163.3), radius half a chord (4.334, as SVG enlarges a radius too
-        // small for its arc): x from 52.65 − 4.334 to 59.35 + 4.334, y from 160.55 − 4.334 to
-        // the tip at 170.
+        // small for its arc): its ink runs from x 52.65 − 4.334 to 59.35 + 4.334 and from
+        // y 160.55 − 4.334 to the tip at 170. Its layer covers that grown to whole points.
         let heart = try #require(lines.first { $0.name == "likeHeart" })
-        #expect(Self.near(heart.frame, (48.316, 156.216, 15.368, 13.784), within: 0.1), "\(heart.frame)")
+        #expect(Self.near(heart.frame, (48, 156, 16, 14), within: 0.01), "\(heart.frame)")
     }
 
     @Test("A scene is listed at --at while --script plays: the gallery's draggable square follows the drag")

@@ -10,17 +10,19 @@ import Testing
 @Suite("Assets reload in place when their files are saved again", .serialized)
 final class AssetWatcherTests {
     let folder: URL
-    let said = Said()
+    let said: Said
 
     init() throws {
         PlatformAssetReader.install()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-assets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let said = said
-        AssetProblems.redirect { said.add($0) }
+        ProblemLines.exclusive.wait()
+        ProblemLines.collect()
+        said = Said(from: ProblemLines.count)
     }
 
     deinit {
+        ProblemLines.exclusive.signal()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -177,11 +179,11 @@ final class AssetWatcherTests {
     }
 }
 
-/// The problem lines said during a test.
-final class Said: Sendable {
-    private let all = Mutex<[String]>([])
+/// The problem lines said during a test: those the shared collector got since it began.
+struct Said {
+    let start: Int
 
-    func add(_ line: String) { all.withLock { $0.append(line) } }
+    init(from start: Int) { self.start = start }
 
-    func lines(about file: String) -> [String] { all.withLock { $0.filter { $0.hasPrefix(file + ":") } } }
+    func lines(about file: String) -> [String] { ProblemLines.lines(since: start, about: file) }
 }

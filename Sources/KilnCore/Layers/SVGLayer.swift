@@ -64,10 +64,11 @@ public final class SVGLayer: Layer {
     private func build(_ elements: [VectorElement]) {
         delegatedIDs = elements.map(\.id)
         for element in elements {
-            let child = SVGLayer(elementID: element.id, documentFrame: element.frame)
+            let child = SVGLayer(elementID: element.id, documentFrame: Self.placed(element.frame))
             child.image = image
-            child.frame = Rect(x: element.frame.minX - documentFrame.minX, y: element.frame.minY - documentFrame.minY,
-                               width: element.frame.width, height: element.frame.height)
+            let frame = child.documentFrame
+            child.frame = Rect(x: frame.minX - documentFrame.minX, y: frame.minY - documentFrame.minY,
+                               width: frame.width, height: frame.height)
             child.build(element.children)
             addSublayer(child)
         }
@@ -87,8 +88,8 @@ public final class SVGLayer: Layer {
             layer.problem = nil
             if let id = layer.elementID {
                 if let element = frames[id] {
-                    layer.documentFrame = element.frame
-                    layer.bounds.size = element.frame.size
+                    layer.documentFrame = Self.placed(element.frame)
+                    layer.bounds.size = layer.documentFrame.size
                     layer.delegatedIDs = element.children.map(\.id)
                 }
             } else {
@@ -97,6 +98,13 @@ public final class SVGLayer: Layer {
             }
             layer.invalidateContent()
         }
+    }
+
+    /// The part of the document a layer for an element drawn over `ink` covers: the ink
+    /// grown to whole points, so that at a whole canvas scale the layer's pixels fall on the
+    /// canvas's own, exactly as the whole document draws them.
+    static func placed(_ ink: Rect) -> Rect {
+        ink.width > 0 && ink.height > 0 ? ink.integral : ink
     }
 
     /// Shows a crossed box for `error`, and says it once.

@@ -82,12 +82,27 @@ enum ProblemLines {
         }
     }
 
+    /// Held by a test that reads the lines or forgets what was said, so that two such
+    /// tests running at once do not see each other's lines or undo each other's forgetting.
+    /// A semaphore, not a lock: a test class holds it from its `init` to its `deinit`.
+    static let exclusive = DispatchSemaphore(value: 1)
+
+    /// How many lines have been said so far.
+    static var count: Int { lines.withLock { $0.count } }
+
+    /// The lines said since the `count` was `start` that are about the file `name`.
+    static func lines(since start: Int, about name: String) -> [String] {
+        lines.withLock { Array($0[start...]) }.filter { $0.hasPrefix(name + ":") }
+    }
+
     /// Forgets what was said, so the same problem is said again, and returns what `body`
     /// made said about the file `name`.
     static func said(about name: String, during body: () throws -> Void) rethrows -> [String] {
         collect()
+        exclusive.wait()
+        defer { exclusive.signal() }
         AssetProblems.forget()
-        let before = lines.withLock { $0.count }
+        let before = count
         try body()
         return lines.withLock { Array($0[before...]) }.filter { $0.contains(name) }
     }
