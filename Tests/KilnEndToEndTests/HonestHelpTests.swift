@@ -62,8 +62,8 @@ struct HonestHelpTests {
     @Test("Every flag the README names anywhere, in prose too, is one some kiln command takes")
     func readmeProseFlagsExist() throws {
         let readme = try String(contentsOf: ProjectFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["soak"],
-                        ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"]]
+        let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["bench", "assets"],
+                        ["soak"], ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"], ["layers"]]
         let helps = try commands.map { try ExternalCommand.run(kiln, $0 + ["--help"], timeout: 30).text }
             .joined(separator: "\n")
         // Lines about other tools (swift test's own flags) are not kiln's.

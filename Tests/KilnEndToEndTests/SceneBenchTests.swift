@@ -26,19 +26,21 @@ struct SceneBenchTests {
         #expect(lines.count == 1)
         let report = try json(try #require(lines.first))
         #expect(report["scene"] as? String == "gallery")
-        #expect(report["scripts"] as? [String] == ["gallery-drag"])
-        // The script's length plus a second, at 60 frames per second.
+        #expect(report["scripts"] as? [String] == ["gallery-assets", "gallery-drag"])
+        // Each script's length plus a second, at 60 frames per second.
         let frames = try #require(report["frames"] as? Int)
-        #expect((200...215).contains(frames))
+        #expect((615...640).contains(frames))
         #expect(report["pixels"] as? String == "390x844")
         for part in ["update", "render", "present", "frame"] {
             let p50 = try #require(report["\(part)_p50_ms"] as? Double)
             let p99 = try #require(report["\(part)_p99_ms"] as? Double)
             #expect(p50 >= 0 && p99 >= p50)
         }
-        // Content is rasterized when it changes, not in every frame.
+        // Content is rasterized when it changes, not in every frame: the assets page's
+        // Lottie loop changes its frame in most frames while that page shows (about two
+        // thirds of the assets script), and nothing off the canvas is rasterized.
         let rasterizing = try #require(report["frames_rasterizing"] as? Int)
-        #expect(rasterizing > 0 && rasterizing < frames / 4)
+        #expect(rasterizing > 0 && rasterizing < frames * 3 / 4, "\(rasterizing) of \(frames)")
         #expect((report["peak_rss_mb"] as? Double ?? 0) > 1)
     }
 

@@ -1,10 +1,12 @@
-// Leaves out items that opaque layers drawn after them cover completely. A sheet or a list
+// Leaves out items that fall outside the canvas, and items that opaque layers drawn after
+// them cover completely. A sheet or a list
 // over a full-screen layer (Mailbox's edge menu under its inbox) would otherwise be blended
 // in every frame for nothing: at 2× a hidden full-screen layer costs a few milliseconds.
 @_spi(Fuzzing) import KilnCore
 
 extension Compositor {
-    /// For each item of `items`, whether an opaque layer drawn after it covers all of it;
+    /// For each item of `items`, whether it falls outside the canvas area or an opaque layer
+    /// drawn after it covers all of it;
     /// and whether opaque layers cover the whole canvas area, so that it need not be cleared.
     static func visibility(of items: [RenderItem], viewport: Viewport,
                            canvasArea: Rect) -> (hidden: [Bool], coversCanvas: Bool) {
@@ -13,8 +15,14 @@ extension Compositor {
         for index in items.indices.reversed() {
             let item = items[index]
             guard item.emitter == nil, item.hairlines == nil else { continue }
-            if let bounds = deviceBounds(of: item, viewport: viewport),
-               cover.contains(where: { $0.contains(bounds) }) {
+            // Off the canvas (a page scrolled away) or clipped to nothing: not drawn, and so
+            // not rasterized either, however often its content changes.
+            guard let bounds = deviceBounds(of: item, viewport: viewport),
+                  bounds.insetBy(dx: -1, dy: -1).intersection(canvasArea) != nil else {
+                hidden[index] = true
+                continue
+            }
+            if cover.contains(where: { $0.contains(bounds) }) {
                 hidden[index] = true
                 continue
             }
