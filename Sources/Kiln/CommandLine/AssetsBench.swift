@@ -15,7 +15,8 @@ struct AssetsBench: ParsableCommand {
             shipped Lottie samples when Kiln's resources are found, one frame at 2× by rlottie. \
             Each is the median of a few runs after a warm-up. Then a scene of a playing Lottie \
             among image and SVG layers, 600 frames headless at 2× (p50 and p99 of a whole frame), \
-            and the gallery the same way when it plays a Lottie.
+            and the gallery the same way when it holds a Lottie, playing its gallery-assets \
+            script (which opens the page its Lottie files play on).
             """)
 
     @Flag(help: "Print one JSON line per measurement instead of a sentence.")
@@ -40,12 +41,16 @@ struct AssetsBench: ParsableCommand {
         }
     }
 
-    /// The gallery's frames at 2× over ten seconds, when the gallery holds a Lottie layer.
+    /// The gallery's frames at 2× over ten seconds, when the gallery holds a Lottie layer:
+    /// playing its shipped `gallery-assets` script, which opens the page the Lottie files
+    /// play on and scrubs one, when that script is found.
     private func galleryWithLottie() throws -> SceneBenchResult? {
         let device = DevicePreset.iPhone14
         if let resources = ResourceFolder.located() { Assets.addFolder(resources.assets) }
         let hosting = SceneHosting(scene: "gallery", canvasSize: device.size, seed: 1)
-        guard let hosted = hosting.session() else { return nil }
+        let script = try ShippedScripts.locate().map(ShippedScripts.init(folder:))?
+            .scripts(for: "gallery").first { $0.name == "gallery-assets" }?.script
+        guard let hosted = hosting.session(script: script) else { return nil }
         defer { hosted.close() }
         guard hosted.root.allLayers.contains(where: { $0 is LottieLayer }) else { return nil }
         let timer = try SceneFrameTimer(canvas: device.size, scale: 2, isWindowed: false)
