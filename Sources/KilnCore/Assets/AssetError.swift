@@ -20,6 +20,12 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
     public static let maximumSide = 16_384
 
     public var description: String { "\(file): \(reason)" }
+
+    /// Why the file at `url` cannot be opened: it is missing, or it cannot be read.
+    package static func unopenable(_ url: URL) -> AssetError {
+        AssetError(file: url.lastPathComponent, reason: FileManager.default.fileExists(atPath: url.path)
+            ? "cannot be read (permission denied)" : "no such file")
+    }
 }
 
 /// Where one-line asset problems go, so that a scene with a bad asset runs on and says why

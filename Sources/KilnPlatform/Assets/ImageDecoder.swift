@@ -11,8 +11,7 @@ enum ImageDecoder {
     static func size(of url: URL) throws(AssetError) -> (width: Int, height: Int) {
         let name = url.lastPathComponent
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw AssetError(file: name, reason: FileManager.default.fileExists(atPath: url.path)
-                ? "cannot be read (permission denied)" : "no such file")
+            throw AssetError.unopenable(url)
         }
         var width: Int32 = 0, height: Int32 = 0
         guard kiln_image_size(url.path, &width, &height) != 0, width > 0, height > 0 else {

@@ -18,8 +18,7 @@ final class LottieDocument: @unchecked Sendable {
     init(url: URL) throws(AssetError) {
         let name = url.lastPathComponent
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw AssetError(file: name, reason: FileManager.default.fileExists(atPath: url.path)
-                ? "cannot be read (permission denied)" : "no such file")
+            throw AssetError.unopenable(url)
         }
         try Self.check(data, name: name)
         let version = Self.versions.withLock { $0 += 1; return $0 }

@@ -22,8 +22,7 @@ final class VectorDocument: @unchecked Sendable {
         self.url = url
         let name = url.lastPathComponent
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw AssetError(file: name, reason: FileManager.default.fileExists(atPath: url.path)
-                ? "cannot be read (permission denied)" : "no such file")
+            throw AssetError.unopenable(url)
         }
         let whole = try Self.load(url, hiding: [])
         var width = 0.0, height = 0.0
