@@ -114,7 +114,8 @@ class Compositor {
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
         guard let scale = Compositor.rasterScale(of: item.contentRect,
-                                                 wanted: viewport.scale * Compositor.rasterFactor(for: item.transform))
+                                                 wanted: viewport.scale * Compositor.rasterFactor(
+                                                     for: item.transform, upTo: item.layer.isDrawnFromVectors ? 16 : 4))
         else { return }
         guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
         texture.setAdditive(item.isAdditive)
@@ -210,11 +211,12 @@ class Compositor {
     }
 
     /// How much finer or coarser than the canvas to rasterize a layer drawn scaled, in steps
-    /// of a quarter octave so that a scale animation re-rasterizes only now and then.
-    static func rasterFactor(for transform: Transform) -> Double {
+    /// of a quarter octave so that a scale animation re-rasterizes only now and then, and at
+    /// most `most` times finer.
+    static func rasterFactor(for transform: Transform, upTo most: Double = 4) -> Double {
         let s = transform.maxScale
         guard s.isFinite, s > 0, abs(s - 1) > 0.01 else { return 1 }
-        let steps = (log2(min(max(s, 1.0 / 16), 4)) * 4).rounded(.up)
+        let steps = (log2(min(max(s, 1.0 / 16), most)) * 4).rounded(.up)
         return pow(2, steps / 4)
     }
 

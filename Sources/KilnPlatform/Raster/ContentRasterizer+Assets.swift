@@ -4,6 +4,15 @@ import CCairo
 import Foundation
 import KilnCore
 
+extension Layer {
+    /// Whether the layer's content is drawn from vectors (an SVG, a Lottie), and so stays
+    /// sharp rasterized as finely as it is shown: up to 16 times the canvas scale rather
+    /// than the 4 that bounds other content (the raster's size limits still apply).
+    var isDrawnFromVectors: Bool {
+        self is SVGLayer || self is LottieLayer || (self as? ImageLayer)?.image?.kind == .vector
+    }
+}
+
 extension ContentRasterizer {
     /// Draws `layer`'s `contents` bitmap where its gravity puts it, clipped by its own
     /// rounded bounds when it masks to them.

@@ -11,13 +11,13 @@ struct AssetVectorTests {
         .split(separator: ":").map { "\($0)/rsvg-convert" }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// `rsvg-convert -z 4` of `url`, laid over white.
-    static func rsvgConvertFrame(_ url: URL) throws -> Bitmap {
+    /// `rsvg-convert -z ZOOM` of `url`, laid over white.
+    static func rsvgConvertFrame(_ url: URL, zoom: Int = 4) throws -> Bitmap {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rsvg-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(rsvgConvert))
-        process.arguments = ["-z", "4", "-o", out.path, url.path]
+        process.arguments = ["-z", String(zoom), "-o", out.path, url.path]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "rsvg-convert failed on \(url.lastPathComponent)")
@@ -53,6 +53,27 @@ struct AssetVectorTests {
             #expect(difference.over == 0,
                     "\(url.lastPathComponent), \(name): \(difference.over) pixels differ by more than 3/255 (worst \(difference.worst))")
         }
+    }
+
+    @Test("An SVG in a layer scaled 8× is drawn at 8×, past the 4× other content stops at: it equals rsvg-convert -z 8",
+          .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed (scripts/bootstrap installs librsvg2-bin)"))
+    func scaledPastFour() throws {
+        PlatformAssetReader.install()
+        let url = AssetFixtures.sample("heart.svg")
+        let image = try Image(contentsOf: url)
+        let scaled = ImageLayer(image: image)
+        scaled.anchorPoint = .zero
+        scaled.bounds = Rect(origin: .zero, size: image.size)
+        scaled.position = .zero
+        scaled.transform = Transform(scaleX: 8, y: 8)
+
+        let frame = try AssetFixtures.render(
+            scaled, canvas: Size(width: image.size.width * 8, height: image.size.height * 8), scale: 1)
+        let reference = try Self.rsvgConvertFrame(url, zoom: 8)
+
+        try #require(frame.width == reference.width && frame.height == reference.height)
+        let difference = AssetFixtures.difference(frame, reference, tolerance: 3)
+        #expect(difference.over == 0, "\(difference.over) pixels differ by more than 3/255 (worst \(difference.worst))")
     }
 
     @Test("An SVG at 4× is drawn at 4×, not enlarged: its edges are as sharp as rsvg-convert's")
