@@ -76,4 +76,31 @@ struct FastPathComparisonTests {
                     "\(name) at \(time) s: \(difference.summary)")
         }
     }
+
+    @Test("A scaled layer's edges fade in its own colour: on a canvas of that colour it leaves no seam")
+    func scaledEdgesKeepTheirColour() throws {
+        let cream = Color(red: 0.95, green: 0.95, blue: 0.92)
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 120, height: 160)
+        let card = Layer()
+        card.bounds = Rect(x: 0, y: 0, width: 68.4, height: 68.9)
+        card.position = Point(x: 64.2, y: 109.45)
+        card.transform = Transform(scaleX: 0.9621, y: 1.123)
+        card.backgroundColor = cream
+        card.cornerRadius = 1.8
+        root.addSublayer(card)
+
+        for fastPaths in [true, false] {
+            for scale in [1.0, 2.0, 3.0] {
+                let host = try OffscreenHost(canvas: Size(width: 120, height: 160), scale: scale, fastPaths: fastPaths)
+                let frame = host.render(root: root, background: cream)
+                var darkest = 255
+                for y in 0..<frame.height {
+                    for x in 0..<frame.width { darkest = min(darkest, Int(frame.pixel(x: x, y: y).r)) }
+                }
+                // 0.95 is 242 levels; a seam of transparent black mixed in shows tens of levels darker.
+                #expect(darkest >= 240, "fast paths \(fastPaths), \(scale)×: darkest red \(darkest)")
+            }
+        }
+    }
 }

@@ -107,9 +107,15 @@ extension FastOffscreenCompositor {
         }
     }
 
-    /// Two ARGB pixels mixed channel by channel, `weight` (0…256) of the second.
+    /// Two straight-alpha ARGB pixels mixed channel by channel, `weight` (0…256) of the
+    /// second. A fully transparent pixel has no colour of its own: it takes the other's, so
+    /// that an edge fades out in its own colour, as premultiplied sampling would, rather than
+    /// towards the black of the transparent rows and columns outside the visible runs.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ weight: UInt32) -> UInt32 {
+        let aIsClear = 0 &- UInt32(a >> 24 == 0 ? 1 : 0), bIsClear = 0 &- UInt32(b >> 24 == 0 ? 1 : 0)
+        let a = a & ~aIsClear | b & 0x00FF_FFFF & aIsClear
+        let b = b & ~bIsClear | a & 0x00FF_FFFF & bIsClear
         let rest = 256 &- weight
         let redBlue = ((((a & 0xFF00FF) &* rest) &+ ((b & 0xFF00FF) &* weight)) >> 8) & 0xFF00FF
         let alphaGreen = ((((a >> 8) & 0xFF00FF) &* rest) &+ (((b >> 8) & 0xFF00FF) &* weight)) & 0xFF00_FF00
