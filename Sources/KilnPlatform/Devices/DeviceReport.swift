@@ -18,6 +18,8 @@ public struct DeviceReport: Sendable {
     public var controllers: (names: [String], problem: String?)
     /// The facts that explain an empty pen list.
     public var facts: PenSearchFacts
+    /// Whether a touchpad's pinch and rotate reach the scenes, or why not.
+    public var touchpadGestures: Result<String, XInput2Error>?
 
     /// Makes a report from its parts.
     public init(display: String?, xDevices: [XInputDeviceInfo], evdev: EvdevDirectoryScan,
@@ -44,6 +46,14 @@ public struct DeviceReport: Sendable {
         } catch {
             facts.xProblem = error.description
         }
+        var touchpad: Result<String, XInput2Error>?
+        if display != nil {
+            do throws(XInput2Error) {
+                touchpad = .success(try TouchpadGestureReader().displayName)
+            } catch {
+                touchpad = .failure(error)
+            }
+        }
         facts.xPointerCount = xDevices.filter(\.isPointer).count
         facts.xPenCount = xDevices.filter(\.isPen).count
         let scan = EvdevDirectory.scan(inputDirectory)
@@ -53,13 +63,15 @@ public struct DeviceReport: Sendable {
         facts.readableCount = scan.readable.count
         facts.evdevPenCount = scan.pens.count
         facts.isInInputGroup = EvdevDirectory.isUserInInputGroup()
-        return DeviceReport(display: display, xDevices: xDevices, evdev: scan, audio: SDLDeviceList.audioOutputs(),
-                            controllers: SDLDeviceList.controllers(), facts: facts)
+        var report = DeviceReport(display: display, xDevices: xDevices, evdev: scan, audio: SDLDeviceList.audioOutputs(),
+                                  controllers: SDLDeviceList.controllers(), facts: facts)
+        report.touchpadGestures = touchpad
+        return report
     }
 
     /// The report as lines of text.
     public var lines: [String] {
-        pointerLines + [""] + penLines + [""] + audioLines + [""] + controllerLines
+        pointerLines + touchpadLines + [""] + penLines + [""] + audioLines + [""] + controllerLines
     }
 
     private var pointerLines: [String] {
@@ -82,6 +94,18 @@ public struct DeviceReport: Sendable {
             lines += pointerLike.map { "  \($0.path)\t\($0.capabilities.name)" }
         }
         return lines
+    }
+
+    /// One line on touchpad gestures, when there is an X server to ask.
+    var touchpadLines: [String] {
+        switch touchpadGestures {
+        case .success(let display)?:
+            return ["Touchpad pinch and rotate: XInput 2.4 on \(display); they reach the scenes' recognizers"]
+        case .failure(let error)?:
+            return ["Touchpad pinch and rotate: unavailable (\(error)); Alt-drag the mouse for two fingers instead"]
+        case nil:
+            return []
+        }
     }
 
     private var penLines: [String] {

@@ -48,12 +48,17 @@ public final class WindowHost {
     private var recordingStart: Double?
     private let recordingStatus = RecordingStatus()
     private let badge = RecordingBadge()
+    /// Where a mouse's two fingers are, shown over the scene while Alt is held.
+    private let twoFingerGuide: TwoFingerGuide
+    /// A touchpad's pinch and rotate, where the X server has XInput 2.4.
+    private let touchpad: TouchpadGestureReader?
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
         PlatformAssetReader.install()
         self.options = options
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
+        twoFingerGuide = TwoFingerGuide(canvasSize: options.device.size)
         // SDL converts window titles to the X server's text encodings through the C
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
@@ -77,6 +82,11 @@ public final class WindowHost {
         renderer = try SDLRenderer(window: window, vsync: true)
         compositor = Compositor(renderer: renderer)
         pens = PenInput.forWindow(window, tabletPath: options.tabletPath, warn: options.warn)
+        touchpad = x11Reference(of: window).flatMap { reference in
+            let reader = try? TouchpadGestureReader(displayName: reference.displayName)
+            reader?.attach(window: reference.window)
+            return reader
+        }
     }
 
     deinit {
@@ -106,6 +116,13 @@ public final class WindowHost {
             }
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
+            }
+            let translator = translator
+            for pointer in touchpad?.poll(time: max(0, now - sceneStart), canvasPoint: {
+                translator.canvasPoint(windowX: $0.x, windowY: $0.y)
+            }) ?? [] {
+                hud.record(pointer)
+                scene.handle(pointer)
             }
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
             for pointer in pens.catchUp(at: max(0, now - sceneStart)) {
@@ -166,6 +183,11 @@ public final class WindowHost {
             guard let merged = pens.merge(pointer) else { break }
             hud.record(merged)
             scene.handle(merged)
+        case .pointers(let pointers):
+            for pointer in pointers {
+                hud.record(pointer)
+                scene.handle(pointer)
+            }
         case .resized, nil:
             break
         }
@@ -185,17 +207,31 @@ public final class WindowHost {
         let viewport = Viewport.fitting(canvas: options.device.size,
                                         into: Size(Double(output.width), Double(output.height)))
         translator.viewport = viewport
+        translator.twoFingers.centre = Point(x: options.device.size.width / 2, y: options.device.size.height / 2)
+        translator.followKeys(mouseAt: mouseInWindow())
+        twoFingerGuide.update(from: translator.twoFingers)
         badge.update(recordingSince: recordingStart.map { $0 + sceneStart }, save: recordingStatus.current,
                      now: clock.now, canvas: options.device.size)
         // The badge and the HUD are drawn after the scene; recordings are rendered again
         // from the session's input, without either.
         compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer]), viewport: viewport,
                         canvas: options.device.size, background: scene.backgroundColor)
+        if twoFingerGuide.isShowing {
+            compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
+        }
         drawHUD(viewport: viewport, now: start)
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
         hud.record(FrameSample(time: start, update: (updated - start) * 1000, render: (rendered - updated) * 1000,
                                present: (clock.now - rendered) * 1000))
+    }
+
+    /// Where the mouse is in window coordinates, or `nil` when it is not over the window.
+    private func mouseInWindow() -> Point? {
+        guard SDL_GetMouseFocus() == window else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        return Point(x: Double(x), y: Double(y))
     }
 
     /// The HUD over the scene, when shown: an overlay of its own, never part of the scene.

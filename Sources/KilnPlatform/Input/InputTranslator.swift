@@ -3,6 +3,8 @@
 // letterboxing viewport, to the canvas. Mouse events that SDL synthesizes from touches
 // (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them.
 // Finger pressure goes out with source "touch" once it is measured (`TouchPressureFilter`).
+// A mouse pressed with Alt held becomes two fingers (`TwoFingerMouse`), as in the iOS
+// Simulator; the keys are read from SDL's modifier state when the button goes down.
 // Limits: SDL2 reports no pen pressure; `PenHub` merges it in from the tablets.
 import CSDL2
 import Foundation
@@ -11,6 +13,8 @@ import KilnCore
 /// What one SDL event means to the app.
 enum InputAction {
     case pointer(PointerEvent)
+    /// Several pointers moved by one event: a mouse's two fingers.
+    case pointers([PointerEvent])
     case key(KeyPress)
     case quit
     case resized
@@ -24,6 +28,8 @@ struct InputTranslator {
     /// The window's size in window coordinates (touch positions come normalized to it).
     var windowSize = Size(1, 1)
     private var mouseDown = false
+    /// The two fingers a mouse makes with Alt held; its centre is the canvas's.
+    var twoFingers = TwoFingerMouse(centre: .zero)
     private var touchPressure = TouchPressureFilter()
 
     /// A window coordinate in canvas points.
@@ -44,8 +50,8 @@ struct InputTranslator {
         case SDL_MOUSEMOTION:
             guard event.motion.which != UInt32.max else { return nil }
             let p = canvasPoint(windowX: Double(event.motion.x), windowY: Double(event.motion.y))
-            return .pointer(PointerEvent(id: 0, phase: mouseDown ? .moved : .hover, location: p,
-                                         timestamp: time, device: .mouse, buttons: Int(event.motion.state)))
+            return mouse(PointerEvent(id: 0, phase: mouseDown ? .moved : .hover, location: p,
+                                      timestamp: time, device: .mouse, buttons: Int(event.motion.state)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return finger(event.tfinger, time: time)
         case SDL_KEYDOWN:
@@ -60,8 +66,29 @@ struct InputTranslator {
         let down = SDL_EventType(b.type) == SDL_MOUSEBUTTONDOWN
         mouseDown = down
         let p = canvasPoint(windowX: Double(b.x), windowY: Double(b.y))
-        return .pointer(PointerEvent(id: 0, phase: down ? .began : .ended, location: p, timestamp: time,
-                                     device: .mouse, buttons: down ? 1 : 0))
+        return mouse(PointerEvent(id: 0, phase: down ? .began : .ended, location: p, timestamp: time,
+                                  device: .mouse, buttons: down ? 1 : 0))
+    }
+
+    /// The mouse's event, or its two fingers' while Alt made them.
+    private mutating func mouse(_ event: PointerEvent) -> InputAction {
+        let held = Self.heldModifiers()
+        if let fingers = twoFingers.handle(event, alt: held.alt, shift: held.shift) { return .pointers(fingers) }
+        return .pointer(event)
+    }
+
+    /// Whether Alt and Shift are held now, as SDL's keyboard state has it.
+    static func heldModifiers() -> (alt: Bool, shift: Bool) {
+        let state = Int(SDL_GetModState().rawValue)
+        return (state & Int(KMOD_ALT.rawValue) != 0, state & Int(KMOD_SHIFT.rawValue) != 0)
+    }
+
+    /// Shows or hides the two fingers' preview as Alt goes down or up with the mouse still:
+    /// `mouse` is where the mouse is in window coordinates, `nil` when it is outside the window.
+    mutating func followKeys(mouseAt mouse: Point?) {
+        guard !twoFingers.isActive else { return }
+        let location = mouse.map { canvasPoint(windowX: $0.x, windowY: $0.y) } ?? Point(x: Double.nan, y: .nan)
+        twoFingers.hover(at: location, alt: mouse != nil && Self.heldModifiers().alt)
     }
 
     private mutating func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputAction? {

@@ -26,8 +26,12 @@ final class XInput2Connection {
     /// The atom of the "Abs Pressure" valuator label.
     let pressureAtom: Atom
 
-    /// Connects to `displayName`, or to `DISPLAY` when nil, and asks for XInput 2.0.
-    init(displayName: String? = nil) throws(XInput2Error) {
+    /// The XInput 2 minor version the server agreed to: at most the one asked for.
+    let minorVersion: Int32
+
+    /// Connects to `displayName`, or to `DISPLAY` when nil, and asks for XInput 2.`minor`;
+    /// a server with an older XInput 2 answers with its own version (see `minorVersion`).
+    init(displayName: String? = nil, minor: Int32 = 0) throws(XInput2Error) {
         let wanted = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let wanted, !wanted.isEmpty else {
             throw XInput2Error("DISPLAY is not set, so there is no X server to ask")
@@ -40,7 +44,7 @@ final class XInput2Connection {
             XCloseDisplay(display)
             throw XInput2Error("the X server at \(wanted) has no XInput extension")
         }
-        var major: Int32 = 2, minor: Int32 = 0
+        var major: Int32 = 2, minor = minor
         guard XIQueryVersion(display, &major, &minor) == Success, major >= 2 else {
             XCloseDisplay(display)
             throw XInput2Error("the X server at \(wanted) has no XInput 2 (it has \(major).\(minor))")
@@ -48,6 +52,7 @@ final class XInput2Connection {
         self.display = display
         self.name = wanted
         self.opcode = opcode
+        minorVersion = minor
         // only_if_exists = False: a server that has never seen a tablet may not have the atom yet.
         pressureAtom = XInternAtom(display, XInputDeviceInfo.pressureLabel, False)
     }
