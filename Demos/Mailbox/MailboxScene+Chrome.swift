@@ -14,6 +14,11 @@ extension MailboxScene {
             dispatcher.add(row.pan, to: row.sheet)
             inboxControls.append(row.pan)
         }
+        // The list scrolls under vertical drags; sideways ones are left to the rows' swipes.
+        scroller.alwaysBounceVertical = true
+        scroller.panGestureRecognizer.minimumDistance = 6
+        dispatcher.add(scroller.panGestureRecognizer, to: list)
+        inboxControls.append(scroller.panGestureRecognizer)
         edgePan.edgeMargin = 24
         edgePan.onChange { [weak self] in self?.handleMenuPan($0) }
         dispatcher.add(edgePan, to: inbox)

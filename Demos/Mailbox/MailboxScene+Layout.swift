@@ -158,6 +158,11 @@ extension MailboxScene {
             if !row.isCleared { index += 1 }
             y += height
         }
+        scroller.contentSize = Size(canvas.width, y)
+        // Rows cleared at the end of a scrolled list: the list glides back to its new end.
+        if !scroller.isDragging, scroller.contentOffset.y > scroller.vertical.maximumOffset {
+            scroller.vertical.settle(on: scroller.vertical.maximumOffset, velocity: 0, at: now)
+        }
     }
 
     private func move(_ layer: Layer, toY y: Double, height: Double, animated: Bool) {

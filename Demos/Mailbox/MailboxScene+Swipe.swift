@@ -8,6 +8,9 @@ extension MailboxScene {
             // One message at a time: a second pointer on another row must not take the drag
             // over, or the first would never be released.
             guard draggedRow == nil, !row.isCleared, rowAwaitingOption == nil else { return }
+            // A drag mostly up or down scrolls the list instead.
+            let start = pan.translation(in: nil)
+            guard abs(start.x) >= abs(start.y) else { return }
             draggedRow = row
             shake.reset()
             row.lockedZone = nil

@@ -32,6 +32,8 @@ public final class MailboxScene: Scene {
     let rescheduleOptions = Layer()
     let listOptions = Layer()
     var rows: [MailboxRow] = []
+    /// Scrolls the inbox's list under a vertical drag, bouncing even when every row fits.
+    lazy var scroller = Scroller(content: list, viewportSize: list.bounds.size)
 
     // Swiping (M1–M8).
     var draggedRow: MailboxRow?
@@ -87,6 +89,7 @@ public final class MailboxScene: Scene {
     public func update(time: Double) {
         now = time
         dispatcher.tick(at: time)
+        scroller.advance(to: time)
         for row in rows where row !== draggedRow {
             row.reveal(translation: row.translation, tuning: tuning)
         }

@@ -12,15 +12,6 @@ final class BottomSheetScene: Scene {
         case settling(ValueSpring, target: Detent, hasArrived: Bool)
     }
 
-    /// What the list is doing.
-    enum ListState {
-        case still
-        case dragging
-        case flinging(Decay)
-        /// Springing back inside its content from past an end.
-        case bouncing(ValueSpring)
-    }
-
     let name = "bottom-sheet"
     let root = Layer()
     let backgroundColor = MapBackdrop.land
@@ -33,25 +24,24 @@ final class BottomSheetScene: Scene {
     let pan = PanGestureRecognizer()
 
     var sheetState = SheetState.resting(.collapsed)
-    var listState = ListState.still
+    /// The list (inner) inside the sheet (outer, its offset the sheet's height): one drag
+    /// scrolls both, handing over at the top detent and at the list's top.
+    var scroll: NestedScroll
     /// Points of sheet showing above the canvas's bottom edge, as drawn.
-    private(set) var height: Double
+    internal(set) var height: Double
     /// How far the list is scrolled, as drawn.
-    private(set) var listOffset = 0.0
+    var listOffset: Double { scroll.inner.contentOffset }
     /// The detent the sheet last reached.
     private(set) var detent = Detent.collapsed
     var now = 0.0
 
-    /// The drag in progress: the finger's heights before rubber banding, and where the
-    /// last bit of motion went.
+    /// The drag in progress.
     var drag = DragState()
 
     struct DragState {
-        var sheetHeight = 0.0
-        var listOffset = 0.0
         var lastTranslation = 0.0
         var beganInList = false
-        var isScrollingList = false
+        /// Whether the list moved since it last came to rest.
         var listMoved = false
     }
 
@@ -63,6 +53,7 @@ final class BottomSheetScene: Scene {
         height = detents.collapsed
         sheet = SheetLayers(size: size, viewportHeight: detents.large - SheetLayers.headerHeight,
                             cornerRadius: tuning.cornerRadius)
+        scroll = Self.makeScroll(tuning: tuning, detents: detents, canvasHeight: size.height, sheet: sheet)
         dispatcher = GestureDispatcher(root: root)
         root.bounds = Rect(origin: .zero, size: size)
         root.position = Point(size.width / 2, size.height / 2)
@@ -86,8 +77,23 @@ final class BottomSheetScene: Scene {
         dispatcher.add(pan, to: sheet.card)
     }
 
+    /// The sheet's height between its lowest and highest detent, and the list in its viewport,
+    /// both rubber-banding with the tuning's coefficient.
+    private static func makeScroll(tuning: BottomSheetTuning, detents: DetentHeights, canvasHeight: Double,
+                                   sheet: SheetLayers) -> NestedScroll {
+        var outer = ScrollPhysics(range: detents.collapsed...detents.large, dimension: canvasHeight)
+        outer.decelerationRate = tuning.decelerationRate
+        outer.bounceSpring = tuning.releaseSpring
+        outer.rubberBandCoefficient = tuning.rubberBandCoefficient
+        var inner = ScrollPhysics(contentSize: sheet.contentHeight, viewportSize: sheet.viewport.bounds.height)
+        inner.decelerationRate = tuning.listDecelerationRate
+        inner.bounceSpring = tuning.listBounceSpring
+        inner.rubberBandCoefficient = tuning.rubberBandCoefficient
+        return NestedScroll(inner: inner, outer: outer)
+    }
+
     /// The furthest the list scrolls.
-    var maxListOffset: Double { max(0, sheet.contentHeight - sheet.viewport.bounds.height) }
+    var maxListOffset: Double { scroll.inner.maximumOffset }
 
     func update(time: Double) {
         now = time
@@ -132,14 +138,14 @@ final class BottomSheetScene: Scene {
 
     private func advanceSheet(to time: Double) {
         guard case .settling(let spring, let target, var hasArrived) = sheetState else { return }
-        height = spring.value(at: time)
+        let isSettled = scroll.outer.advance(to: time)
+        height = scroll.outer.contentOffset
         // Arriving is reaching the detent, or passing it on an overshoot.
         if !hasArrived, abs(height - spring.to) < 1 || (height - spring.to) * (spring.from - spring.to) < 0 {
             hasArrived = true
             reach(target)
         }
-        if spring.isSettled(at: time) {
-            height = spring.to
+        if isSettled {
             sheetState = .resting(target)
         } else {
             sheetState = .settling(spring, target: target, hasArrived: hasArrived)
@@ -147,25 +153,7 @@ final class BottomSheetScene: Scene {
     }
 
     private func advanceList(to time: Double) {
-        switch listState {
-        case .flinging(let fling):
-            listOffset = fling.value(at: time)
-            let bound = min(max(listOffset, 0), maxListOffset)
-            if bound != listOffset {
-                listState = .bouncing(ValueSpring(from: listOffset, to: bound, initialVelocity: fling.velocity(at: time),
-                                                  spring: tuning.listBounceSpring, start: time))
-            } else if abs(fling.velocity(at: time)) < 4 {
-                listCameToRest()
-            }
-        case .bouncing(let spring):
-            listOffset = spring.value(at: time)
-            if spring.isSettled(at: time) {
-                listOffset = spring.to
-                listCameToRest()
-            }
-        case .still, .dragging:
-            break
-        }
+        if scroll.inner.advance(to: time) { listCameToRest() }
     }
 
     /// The sheet has reached `target`: said, and heard if it is a new detent.
@@ -177,24 +165,18 @@ final class BottomSheetScene: Scene {
     }
 
     func listCameToRest() {
-        listState = .still
         guard drag.listMoved else { return }
         drag.listMoved = false
         context.emit("list.scrolled", at: now, ["offset": .number(listOffset.rounded())])
     }
 
-    /// Sets what is drawn from the drag's unbanded heights.
-    func showDrag() {
-        height = RubberBand(dimension: context.canvasSize.height, coefficient: tuning.rubberBandCoefficient)
-            .clamp(drag.sheetHeight, to: detents.collapsed...detents.large)
-        listOffset = RubberBand(dimension: sheet.viewport.bounds.height, coefficient: tuning.rubberBandCoefficient)
-            .clamp(drag.listOffset, to: 0...maxListOffset)
-        layout()
-    }
-
     func startSettling(to target: Detent, velocity: Double) {
-        let spring = ValueSpring(from: height, to: detents[target], initialVelocity: velocity,
-                                 spring: tuning.releaseSpring, start: now)
+        guard !scroll.outer.settle(on: detents[target], velocity: velocity, at: now),
+              case .springing(let spring) = scroll.outer.phase else {
+            reach(target)
+            sheetState = .resting(target)
+            return
+        }
         sheetState = .settling(spring, target: target, hasArrived: false)
     }
 
