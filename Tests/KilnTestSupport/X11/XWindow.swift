@@ -56,12 +56,16 @@ public struct XWindow: Sendable {
                  "mousedown", "1", "sleep", "0.05", "mouseup", "1"], timeout: timeout)
     }
 
-    /// Drags with button 1 from one canvas point to another in `steps` straight-line moves.
+    /// Drags with button 1 from one canvas point to another in `steps` straight-line moves,
+    /// with `keys` (X keysym names such as "Alt_L" or "Shift_L") held from before the press
+    /// until after the release.
     public func drag(fromCanvas start: (x: Double, y: Double), to end: (x: Double, y: Double),
-                     steps: Int = 10, timeout: Double = 10) throws {
+                     steps: Int = 10, holding keys: [String] = [], timeout: Double = 10) throws {
         let geometry = try geometry(timeout: timeout)
         let first = geometry.windowPoint(canvasX: start.x, canvasY: start.y)
-        var arguments = ["mousemove", "--window", id, "\(first.x)", "\(first.y)", "mousedown", "1"]
+        var arguments = ["mousemove", "--window", id, "\(first.x)", "\(first.y)"]
+        if !keys.isEmpty { arguments += ["keydown", keys.joined(separator: "+"), "sleep", "0.1"] }
+        arguments += ["mousedown", "1"]
         for step in 1...max(1, steps) {
             let t = Double(step) / Double(max(1, steps))
             let point = geometry.windowPoint(canvasX: start.x + (end.x - start.x) * t,
@@ -69,6 +73,7 @@ public struct XWindow: Sendable {
             arguments += ["sleep", "0.016", "mousemove", "--window", id, "\(point.x)", "\(point.y)"]
         }
         arguments += ["sleep", "0.05", "mouseup", "1"]
+        if !keys.isEmpty { arguments += ["sleep", "0.05", "keyup", keys.joined(separator: "+")] }
         try xdo(arguments, timeout: timeout)
     }
 
