@@ -1,7 +1,8 @@
 // Decodes a touchscreen's multi-touch events into fingers, frame by frame, following the
 // kernel's multi-touch protocol. Limits: positions only (no pressure, size or orientation);
 // `SYN_DROPPED` is not resynchronized; protocol A contacts are matched to the frame before
-// by nearest position, greedily, with no distance limit.
+// by nearest position, greedily, with no distance limit; slots past the 64th and contacts
+// past 64 in a frame are left out, so a corrupt file cannot make decoding slow.
 
 /// Event codes of the multi-touch protocol (from `linux/input-event-codes.h`).
 extension EvdevCode {
@@ -36,6 +37,9 @@ struct TouchFrame: Equatable, Sendable {
 
 /// Turns frames of multi-touch events into the fingers on the screen after each.
 enum EvemuTouchDecoder {
+    /// The most fingers followed at once: slots 0 to 63, or 64 contacts in a frame.
+    static let maximumContacts = 64
+
     /// Protocol B (slots and tracking ids) when the device declares `ABS_MT_SLOT`, A otherwise.
     static func frames(of recording: EvemuRecording) -> [TouchFrame] {
         recording.axes[EvdevCode.absMTSlot] != nil
@@ -54,6 +58,8 @@ enum EvemuTouchDecoder {
                 switch event.code {
                 case EvdevCode.absMTSlot:
                     current = event.value
+                case _ where !(0..<Int32(maximumContacts)).contains(current):
+                    break
                 case EvdevCode.absMTTrackingID where event.value < 0:
                     slots[current, default: Slot()].finger = nil
                 case EvdevCode.absMTTrackingID:
@@ -90,7 +96,7 @@ enum EvemuTouchDecoder {
                 let endsPacket = event.type == EvdevCode.evSyn
                     && (event.code == EvdevCode.synMTReport || event.code == EvdevCode.synReport)
                 if endsPacket {
-                    if let px = x, let py = y { packets.append((px, py)) }
+                    if let px = x, let py = y, packets.count < maximumContacts { packets.append((px, py)) }
                     x = nil
                     y = nil
                 }
