@@ -94,7 +94,7 @@ final class BadInputTests {
         script("a number where a point goes", "number.json", #"{"steps": [{"tap": {"at": 5}}]}"#,
                #"number.json:1: steps[0].tap.at: expected [x, y] or a layer point {"layer": NAME, "anchor": [ax, ay], "offset": [dx, dy]}"#),
         script("an unknown step kind", "jump.json", #"{"steps": [{"jump": {}}]}"#,
-               "jump.json:1: steps[0].jump: unknown step kind (expected wait, down, move, hold, up, drag, press, tap, key or events)"),
+               "jump.json:1: steps[0].jump: unknown step kind (expected wait, down, move, hold, up, drag, press, tap, key, events, pinch, rotate or fingers)"),
         script("a duration of 1e308 s", "long.json", #"{"steps": [{"wait": 1e308}]}"#,
                "long.json:1: steps[0].wait: 1e+308 is out of range (numbers must be within ±1e6)"),
         script("coordinates of 1e300", "far.json", #"{"steps": [{"tap": {"at": [1e300, 5]}}]}"#,

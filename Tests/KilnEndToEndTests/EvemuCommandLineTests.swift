@@ -88,6 +88,27 @@ struct EvemuCommandLineTests {
         #expect(result.text.contains(#""t": 0.810, "event": "ring.fallback", "lost": "evemu""#))
     }
 
+    @Test("A touchscreen replay captured with --capture is a script of both fingers that renders the same frame")
+    func touchscreenCapture() throws {
+        let capture = scratch.appendingPathComponent("fingers.json").path
+        let recording = tablets.appendingPathComponent("Kiln-Touchscreen-B.pinch.events").path
+
+        let replayed = try run(["render", "gallery", "--evemu", recording, "--capture", capture, "--touches",
+                                "--at", "0.7", "--scale", "0.5", "--out", scratch.path + "/replayed.png"])
+        let scripted = try run(["render", "gallery", "--script", capture, "--touches",
+                                "--at", "0.7", "--scale", "0.5", "--out", scratch.path + "/scripted.png"])
+
+        #expect(replayed.status == 0 && scripted.status == 0, "\(replayed.stderr)\(scripted.stderr)")
+        let script = try String(contentsOfFile: capture, encoding: .utf8)
+        #expect(script.contains(#""t": 0.5, "phase": "began", "x": 156, "y": 422, "pointer": "touch", "id": 10"#))
+        #expect(script.contains(#""t": 0.512, "phase": "began", "x": 234, "y": 422, "pointer": "touch", "id": 11"#))
+        #expect(script.components(separatedBy: #""phase": "ended""#).count == 3)
+        let frames = try [scratch.path + "/replayed.png", scratch.path + "/scripted.png"].map {
+            try Data(contentsOf: URL(fileURLWithPath: $0))
+        }
+        #expect(frames[0] == frames[1])
+    }
+
     @Test("--evemu-cut without a recording, or with a negative time, is one line and exit status 1",
           arguments: [["--evemu-cut", "0.5"], ["--evemu-cut=-1", "--evemu", "x.events"]])
     func cutMisused(arguments: [String]) throws {

@@ -78,7 +78,7 @@ struct HonestHelpTests {
 
     @Test("Each command shows only options that mean something there", arguments: [
         // render's --mute leaves a video's sound track out; the window's "No sound" is not its help.
-        (["render"], ["No sound", "--quit-after", "--capture", "reloaded", "reloads"]),
+        (["render"], ["No sound", "--quit-after", "reloaded", "reloads"]),
         (["play"], ["--evemu", "--capture", "--tablet"]),
         (["open"], ["--out", "--script"]),
     ])

@@ -34,6 +34,38 @@ struct ScriptRenderingTests {
         #expect(first == second)
     }
 
+    /// Every sixth frame at 30 fps, 1×, of a gallery with `pinch`, `rotate` and `fingers`
+    /// steps, the fingers shown as touch circles.
+    func renderTouchFrames() throws -> [Bitmap] {
+        let script = try InputScriptParser.parse("""
+        {"steps": [{"pinch": {"center": [195, 420], "from": 60, "scale": 3, "angle": 30, "duration": 0.6}},
+                   {"rotate": {"center": [195, 420], "distance": 150, "to": 120, "duration": 0.5}},
+                   {"fingers": [{"from": [100, 700], "to": [120, 300]},
+                                {"path": [{"t": 0.1, "at": [280, 700]}, {"t": 0.6, "at": [260, 300], "curve": "easeOut"}]}]}]}
+        """)
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
+        let scene = try #require(DemoCatalog.make("gallery", context: context))
+        let session = SceneSession(scene: scene, script: script, showsTouches: true)
+        let host = try OffscreenHost(canvas: context.canvasSize, scale: 1)
+        var frames: [Bitmap] = []
+        for i in 0..<Int((script.duration * 30).rounded()) {
+            session.advance(to: Double(i) / 30)
+            if i % 6 == 3 {
+                frames.append(host.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor))
+            }
+        }
+        return frames
+    }
+
+    @Test("Scripts with pinch, rotate and fingers render the same frames every time, the fingers moving between them")
+    func multiTouchDeterministic() throws {
+        let first = try renderTouchFrames()
+        let second = try renderTouchFrames()
+
+        #expect(first.count == 8 && first == second)
+        #expect(zip(first, first.dropFirst()).allSatisfy { $0 != $1 })
+    }
+
     @Test("The drag script moves the draggable tile away and the spring brings it home")
     func dragAndReturn() throws {
         let script = try InputScriptParser.parse(contentsOf: Self.scripts.appendingPathComponent("gallery-drag.json"))

@@ -14,13 +14,16 @@ let everyStepScript = """
   {"press": {"at": [195, 400], "duration": 2.5, "pointer": "pen", "pressure": [0.0, 0.8]}},
   {"tap": {"at": {"layer": "undo"}}},
   {"key": "ctrl+z"},
-  {"events": [{"t": 0.0, "phase": "began", "x": 10, "y": 20, "pointer": "pen", "pressure": 0.1}]}
+  {"events": [{"t": 0.0, "phase": "began", "x": 10, "y": 20, "pointer": "pen", "pressure": 0.1}]},
+  {"pinch": {"center": {"layer": "card"}, "from": 80, "scale": 2.5, "angle": 30, "duration": 0.6}},
+  {"rotate": {"center": [195, 420], "distance": 160, "from": 0, "to": 90, "curve": "easeOut"}},
+  {"fingers": [{"from": [100, 600], "to": [100, 400]}, {"path": [{"t": 0.1, "at": [250, 600]}, {"t": 0.4, "at": [250, 400], "curve": "easeIn"}]}]}
 ]}
 """
 
 @Suite("Input script parsing")
 struct ScriptParserTests {
-    @Test("The example script from the issue parses into its ten steps")
+    @Test("The example script parses into its thirteen steps, one of each kind")
     func issueExample() throws {
         let script = try InputScriptParser.parse(everyStepScript, file: "example.json")
 
@@ -31,7 +34,7 @@ struct ScriptParserTests {
         #expect(script.steps[8] == .key(KeyPress("z", modifiers: .ctrl)))
         #expect(script.steps[9] == .events([ScriptEvent(time: 0, phase: .began, location: Point(10, 20),
                                                         device: .pen, pressure: 0.1)]))
-        #expect(script.source?.stepLines == Array(2...11))
+        #expect(script.source?.stepLines == Array(2...14))
     }
 
     @Test("Left-out fields take their defaults: mouse, linear moves, eased drags, sensible durations")

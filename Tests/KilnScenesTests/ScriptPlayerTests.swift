@@ -98,7 +98,7 @@ struct ScriptPlayerTests {
         let finishedEarly = player.isFinished
         _ = player.events(upTo: 3.25, scene: ProbeScene())
 
-        #expect(abs(script.duration - (0.5 + 0.8 + 1.0 + 1.2 + 2.5 + 0.08)) < 1e-12)
+        #expect(abs(script.duration - (0.5 + 0.8 + 1.0 + 1.2 + 2.5 + 0.08 + 0.6 + 0.5 + 0.5)) < 1e-12)
         #expect(ScriptPlayer(script: script).duration == script.duration)
         #expect(!finishedEarly && player.isFinished && player.endTime == 3.25)
     }

@@ -1,5 +1,5 @@
-// Tablet recordings (evemu-record text, `--evemu FILE`): `EvemuRecording` reads them and
-// `EvemuReplay` turns them into pen events on the canvas. Kiln does not write this format,
+// Tablet and touchscreen recordings (evemu-record text, `--evemu FILE`): `EvemuRecording`
+// reads them and `EvemuReplay` turns them into pen or finger events on the canvas. Kiln does not write this format,
 // so a recording that reads is checked for what a replay relies on: frames in time order,
 // pressures in 0…1, finite places and times, contact that begins before it moves or ends.
 // A refusal is one line, naming its line when a line is at fault.
@@ -49,20 +49,22 @@ private func checkFrames(_ recording: EvemuRecording) {
 
 private func checkEvents(_ events: [PointerEvent]) {
     var last = -Double.infinity
-    var isDown = false
+    // A pen is one pointer; a touchscreen's fingers are one each, by id.
+    var down: Set<Int> = []
     for event in events {
+        let isDown = down.contains(event.id)
         require(event.location.x.isFinite && event.location.y.isFinite, "location \(event.location)")
         require(event.timestamp.isFinite && event.timestamp >= last, "time \(event.timestamp) after \(last)")
         if let pressure = event.pressure { require((0...1).contains(pressure), "pressure \(pressure)") }
         switch event.phase {
         case .began:
             require(!isDown, "began while down")
-            isDown = true
+            down.insert(event.id)
         case .moved:
             require(isDown, "moved while up")
         case .ended, .cancelled:
             require(isDown, "\(event.phase) while up")
-            isDown = false
+            down.remove(event.id)
         case .hover:
             require(!isDown, "hover while down")
         }

@@ -69,9 +69,9 @@ struct LiveSceneOptions: ParsableArguments {
     var tuning: String?
 }
 
-/// A pen-tablet recording replayed as the pen, in the window or offline.
+/// A pen-tablet recording replayed as the pen, or a touchscreen's as fingers, in the window or offline.
 struct PenReplayOptions: ParsableArguments {
-    @Option(help: "Replay a pen-tablet recording (evemu-record) as pen input; its first press lands on the scene's main control.")
+    @Option(help: "Replay an evemu-record recording: a pen tablet as the pen, its first press on the scene's main control; a touchscreen as fingers, its whole area fitted to the canvas.")
     var evemu: String?
 
     @Option(help: "The device description (.desc) of an --evemu recording that holds only events.")

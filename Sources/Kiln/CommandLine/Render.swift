@@ -32,6 +32,9 @@ struct Render: ParsableCommand {
     @Option(help: "An input script to play while rendering (JSON).")
     var script: String?
 
+    @Option(help: "Also write the input the scene was given (the --script's or the --evemu replay's) as an input script.")
+    var capture: String?
+
     @Flag(help: "Draw the HUD over the frames: the measured render times, threshold guides, pressure.")
     var hud = false
 
@@ -92,6 +95,7 @@ struct Render: ParsableCommand {
             warn("give either --script or --evemu, not both")
             throw ExitCode(1)
         }
+        try checkCapturePath(capture)
         let device = try preview?.asset.device(for: canvas) ?? canvas.resolveDevice(script: input)
         let natural = preview?.asset.duration
         let printer = canvas.events ? JSONLinePrinter() : nil
@@ -109,6 +113,7 @@ struct Render: ParsableCommand {
                 isMuted: !isHeard || quiet, script: { input ?? replay?.script(for: $0, canvasSize: device.size) },
                 showsTouches: touches, hud: { hud ? RenderHUD(canvas: device.size, session: $0, losses: losses) : nil })
             else { throw ExitCode(2) }
+            if capture != nil { session.session.startInputLog(device: device.name, seed: seed) }
             return session
         }
         if let audioOut, let problem = OutputPath.problem(writingFileAt: audioOut) {
@@ -180,6 +185,7 @@ struct Render: ParsableCommand {
             let track = try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: { session.offlineScene },
                                                 check: { frames.stepped(); try Self.checkScript($0) })
             try writeAudioOut(track)
+            try writeCapture(session)
         } catch let stopped as ScriptStopped {
             warn("the script stopped: \(stopped.problem); nothing was written")
             throw ExitCode(1)
@@ -253,13 +259,23 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         progress.end()
-        do { try writeAudioOut(summary.soundTrack) } catch {
+        do {
+            try writeAudioOut(summary.soundTrack)
+            try writeCapture(session)
+        } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
         let sound = summary.soundTrack != nil && format.carriesSound ? ", with sound" : ""
         warn(String(format: "wrote %@ (%d frames, %d×%d, %g fps, %.2f s%@; rendered in %.1f s)", out,
                     summary.frameCount, summary.width, summary.height, fps, timing.duration, sound, summary.elapsed))
+    }
+
+    /// Writes what `session` fed its scene to `--capture`, when asked for.
+    private func writeCapture(_ session: HostedSession) throws {
+        guard let capture, let log = session.session.inputLog else { return }
+        try OutputFile.write(Data(log.jsonText.utf8), to: capture)
+        warn("wrote \(capture) (\(log.script.steps.count) steps, \(String(format: "%.2f", log.script.duration)) s)")
     }
 
     /// Writes the clip's sound track to `--audio-out`, when asked for.

@@ -49,6 +49,21 @@ extension ScriptStep {
         case .tap(let at, let duration, let pointer, let pressure):
             return Self.step("tap", [("at", at.jsonText), ("duration", JSONText.number(duration)),
                                      JSONText.pointer(pointer), pressure.map { ("pressure", JSONText.number($0)) }])
+        case .pinch(let pinch):
+            return Self.step("pinch", [("center", pinch.center.jsonText), ("from", JSONText.number(pinch.startDistance)),
+                                       ("to", JSONText.number(pinch.endDistance)), ("angle", JSONText.number(pinch.angle)),
+                                       ("duration", JSONText.number(pinch.duration)),
+                                       ("curve", JSONText.string(pinch.curve.rawValue))])
+        case .rotate(let rotation):
+            return Self.step("rotate", [("center", rotation.center.jsonText),
+                                        ("distance", JSONText.number(rotation.distance)),
+                                        ("from", JSONText.number(rotation.startAngle)),
+                                        ("to", JSONText.number(rotation.endAngle)),
+                                        ("duration", JSONText.number(rotation.duration)),
+                                        ("curve", JSONText.string(rotation.curve.rawValue))])
+        case .fingers(let fingers):
+            let lines = fingers.map { "      " + $0.jsonText }
+            return "{\"fingers\": [\n" + lines.joined(separator: ",\n") + "\n    ]}"
         case .key(let key):
             return "{\"key\": \(JSONText.string(key.description))}"
         case .events(let events):
@@ -76,6 +91,18 @@ extension ScriptEvent {
         if let buttons { fields.append(("buttons", String(buttons))) }
         if let pressureSource { fields.append(("source", JSONText.string(pressureSource))) }
         return JSONText.object(fields)
+    }
+}
+
+extension ScriptFinger {
+    /// The finger as one line of JSON, always in the path form.
+    var jsonText: String {
+        let points = path.map { keyframe in
+            var fields = [("t", JSONText.number(keyframe.time)), ("at", keyframe.point.jsonText)]
+            if keyframe.curve != .linear { fields.append(("curve", JSONText.string(keyframe.curve.rawValue))) }
+            return JSONText.object(fields)
+        }
+        return "{\"path\": [" + points.joined(separator: ", ") + "]}"
     }
 }
 

@@ -3,7 +3,8 @@
 ///
 /// Steps run one after another in scene time. The script drives one pointer (mouse, pen
 /// or touch) through `down`, `move`, `hold` and `up`, or through the compound `drag`,
-/// `press` and `tap`; raw `events` steps replay recorded input verbatim.
+/// `press` and `tap`; `pinch`, `rotate` and `fingers` put several touch fingers down at
+/// once; raw `events` steps replay recorded input verbatim.
 public struct InputScript: Hashable, Sendable {
     /// The scene to open ("laser"), if the script names one.
     public var scene: String?
@@ -69,6 +70,12 @@ public enum ScriptStep: Hashable, Sendable {
     /// Down and up at a point, `duration` apart.
     case tap(at: ScriptPoint, duration: Double = ScriptStep.defaultTapDuration,
              pointer: PointerDevice = .mouse, pressure: Double? = nil)
+    /// Two touch fingers moving apart or together about a centre.
+    case pinch(ScriptPinch)
+    /// Two touch fingers turning about a centre.
+    case rotate(ScriptRotation)
+    /// Several touch fingers, each along its own path, all timed from the step's start.
+    case fingers([ScriptFinger])
     /// A key press ("ctrl+z").
     case key(KeyPress)
     /// Recorded pointer events, timed from the step's start.
@@ -93,6 +100,12 @@ public enum ScriptStep: Hashable, Sendable {
             0
         case .events(let events):
             events.map(\.time).max() ?? 0
+        case .pinch(let pinch):
+            pinch.duration
+        case .rotate(let rotation):
+            rotation.duration
+        case .fingers(let fingers):
+            fingers.map(\.endTime).max() ?? 0
         }
     }
 
@@ -109,6 +122,9 @@ public enum ScriptStep: Hashable, Sendable {
         case .tap: "tap"
         case .key: "key"
         case .events: "events"
+        case .pinch: "pinch"
+        case .rotate: "rotate"
+        case .fingers: "fingers"
         }
     }
 }

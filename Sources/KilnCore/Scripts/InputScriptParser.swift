@@ -8,7 +8,8 @@ import Foundation
 /// against the pointer's state: no `down` while it is down, no `up` or `hold` while it is up.
 public enum InputScriptParser {
     /// Every step kind, in the order the documentation lists them.
-    public static let stepKinds = ["wait", "down", "move", "hold", "up", "drag", "press", "tap", "key", "events"]
+    public static let stepKinds = ["wait", "down", "move", "hold", "up", "drag", "press", "tap", "key", "events",
+                                   "pinch", "rotate", "fingers"]
 
     /// Parses `text`; errors name `file`.
     public static func parse(_ text: String, file: String = "script.json") throws(InputScriptError) -> InputScript {
@@ -94,6 +95,9 @@ public enum InputScriptParser {
         case "tap": return try parseTap(body)
         case "key": return .key(try body.key())
         case "events": return .events(try parseEvents(body))
+        case "pinch": return .pinch(try parsePinch(body))
+        case "rotate": return .rotate(try parseRotation(body))
+        case "fingers": return .fingers(try parseFingers(body))
         default:
             throw body.error("unknown step kind (expected \(ScriptField.list(stepKinds)))", line: member.line)
         }
@@ -117,7 +121,8 @@ private struct PointerCheck {
                 throw stepField.error("the pointer is not down; put it down first with {\"down\": …}")
             }
             if case .up = step { isDown = false }
-        case .wait, .move, .key, .events:
+        case .wait, .move, .key, .events, .pinch, .rotate, .fingers:
+            // Multi-touch steps bring fingers of their own, whatever the pointer does.
             break
         }
     }

@@ -31,8 +31,8 @@ package enum ScriptOutput: Hashable, Sendable {
 /// the scene's layers when the step starts. Moves, and holds that change pressure, emit
 /// events at 120 Hz plus one at their exact end.
 ///
-/// Pointer ids: the mouse is 0, the pen (and eraser) 1, a touch 2; raw events may name
-/// other ids. Generated events that carry a pressure say it came from "script".
+/// Pointer ids: the mouse is 0, the pen (and eraser) 1, a touch 2, the fingers of
+/// `pinch`, `rotate` and `fingers` steps 10, 11, … in order; raw events may name other ids. Generated events that carry a pressure say it came from "script".
 package struct ScriptPlayer {
     /// The rate at which moves and holds emit events.
     package static let sampleRate = 120.0
@@ -79,6 +79,15 @@ package struct ScriptPlayer {
         case .pen, .eraser: 1
         case .touch: 2
         }
+    }
+
+    /// The most fingers one `fingers` step may put down.
+    package static let maximumFingers = 10
+
+    /// The id of a multi-touch step's finger `index` (0 first): 10, 11, …, clear of the
+    /// mouse's, the pen's and the single touch's.
+    package static func fingerPointerID(_ index: Int) -> Int {
+        10 + index
     }
 
     /// Everything due at or before `time`, in time order, without delivering it.
@@ -159,7 +168,8 @@ package struct ScriptPlayer {
                 let source = script.source
                 let line = source.flatMap { $0.stepLines.indices.contains(step) ? $0.stepLines[step] : nil }
                 throw InputScriptError(file: source?.file ?? "script", line: line ?? 0,
-                                       field: "steps[\(step)].\(script.steps[step].kind).\(field)",
+                                       field: "steps[\(step)].\(script.steps[step].kind)"
+                                           + (field.hasPrefix("[") ? field : ".\(field)"),
                                        message: "the scene has no layer named \"\(name)\"")
             }
             let frame = layer.frame

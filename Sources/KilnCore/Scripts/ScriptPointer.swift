@@ -39,6 +39,9 @@ struct ScriptPointer {
             return isDown ? [up(at: start)] : []
         case .drag, .press, .tap:
             return try planContact(step, at: start, resolving: resolve)
+        case .pinch, .rotate, .fingers:
+            // Fingers of their own: the script's one pointer stays as it is.
+            return try ScriptTouchPlan.plan(step, at: start, resolving: resolve)
         case .key(let key):
             return [.output(.key(key, time: start))]
         case .events(let events):

@@ -11,6 +11,8 @@ struct EvemuCommentHeader {
     private(set) var deviceID: EvemuRecording.DeviceID?
     /// From `# Event code N (ABS_…)` blocks under `# Event type 3 (EV_ABS)`.
     private(set) var axes: [UInt16: EvdevAxisInfo] = [:]
+    /// The `# Property type N (INPUT_PROP_…)` lines' numbers.
+    private(set) var properties: Set<UInt16> = []
     /// Every `# Event code` listed, by event type.
     private(set) var codes: [UInt16: Set<UInt16>] = [:]
     private var eventType: UInt16?
@@ -29,6 +31,8 @@ struct EvemuCommentHeader {
             eventCode = nil
         } else if text.hasPrefix("Event code "), words.count >= 3 {
             readEventCode(words[2])
+        } else if text.hasPrefix("Property "), words.count >= 3, let property = UInt16(words[2]) {
+            properties.insert(property)
         } else if text.hasPrefix("Properties:") {
             eventType = nil
             eventCode = nil

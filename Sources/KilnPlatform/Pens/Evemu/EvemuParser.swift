@@ -16,6 +16,8 @@ struct EvemuParser {
     private(set) var axes: [UInt16: EvdevAxisInfo] = [:]
     /// The `B:` capability bitmasks by event type, lines of one type concatenated.
     private(set) var bitmasks: [UInt16: [UInt8]] = [:]
+    /// The `P:` property bitmask, lines concatenated.
+    private(set) var properties: [UInt8] = []
     /// What the `#` commented header says.
     private(set) var comments = EvemuCommentHeader()
     /// The `E:` events with their timestamps as written.
@@ -54,7 +56,7 @@ struct EvemuParser {
         case "E": try appendEvent(try parseEvent(body))
         case "N": name = body.trimmingCharacters(in: .whitespaces)
         case "I": deviceID = try parseDeviceID(body)
-        case "P": _ = try hexBytes(fields(body), expected: "`P: <property bytes in hex>`")
+        case "P": properties += try hexBytes(fields(body), expected: "`P: <property bytes in hex>`")
         case "B": try parseBitmask(body)
         case "A": try parseAxis(body)
         default:

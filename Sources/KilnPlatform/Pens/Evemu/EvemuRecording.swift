@@ -1,4 +1,4 @@
-// A pen-tablet recording made with evemu-record, parsed for replay. Limits: reads whole
+// A pen-tablet or touchscreen recording made with evemu-record, parsed for replay. Limits: reads whole
 // files into memory (recordings are small); the device description may sit in the same
 // file or, as with the Intuos4 fixtures, in a separate `.desc` file.
 
@@ -47,13 +47,29 @@ public struct EvemuRecording: Sendable {
     public let deviceID: DeviceID?
     /// Every absolute axis the device declares, by code.
     public let axes: [UInt16: EvdevAxisInfo]
+    /// The device's input properties (`P:`), such as `INPUT_PROP_DIRECT` (1).
+    public let properties: Set<UInt16>
     /// The `EV_KEY` codes the device declares or sends, such as `BTN_TOUCH`.
     public let keyCodes: Set<UInt16>
     /// The events in frames, the first at time 0 whatever the file's timestamp style.
     public let frames: [Frame]
 
-    /// The `ABS_PRESSURE` axis; a recording without one fails to parse, so it is always here.
-    public var pressureAxis: EvdevAxisInfo { axes[EvdevCode.absPressure]! }
+    /// The `ABS_PRESSURE` axis; only a touchscreen's recording may lack one, and then this
+    /// is an empty range.
+    public var pressureAxis: EvdevAxisInfo {
+        axes[EvdevCode.absPressure] ?? EvdevAxisInfo(code: EvdevCode.absPressure, minimum: 0, maximum: 0)
+    }
+
+    /// Whether the device is a touchscreen: multi-touch position axes on a direct device
+    /// (`INPUT_PROP_DIRECT`). Its replay is fingers, not a pen.
+    public var isTouchscreen: Bool {
+        Self.isTouchscreen(axes: axes, properties: properties)
+    }
+
+    static func isTouchscreen(axes: [UInt16: EvdevAxisInfo], properties: Set<UInt16>) -> Bool {
+        axes[EvdevCode.absMTPositionX] != nil && axes[EvdevCode.absMTPositionY] != nil
+            && properties.contains(EvdevCode.inputPropDirect)
+    }
 
     /// Seconds from the first frame to the last.
     public var duration: Double { frames.last?.time ?? 0 }
@@ -113,7 +129,8 @@ extension EvemuRecording {
     /// Builds the model from a parsed header, preferring machine lines over comments.
     private init(header: EvemuParser, events: [EvdevEvent]) throws {
         let axes = header.axes.isEmpty ? header.comments.axes : header.axes
-        guard axes[EvdevCode.absPressure] != nil else {
+        let properties = header.properties.isEmpty ? header.comments.properties : Self.setBits(header.properties)
+        guard axes[EvdevCode.absPressure] != nil || Self.isTouchscreen(axes: axes, properties: properties) else {
             throw EvemuError(file: header.fileName, reason: .noPressureAxis)
         }
         let declaredKeys =
@@ -123,6 +140,7 @@ extension EvemuRecording {
         self.deviceName = header.name ?? header.comments.name ?? ""
         self.deviceID = header.deviceID ?? header.comments.deviceID
         self.axes = axes
+        self.properties = properties
         self.keyCodes = declaredKeys.union(sentKeys)
         self.frames = Self.makeFrames(events)
     }

@@ -1,11 +1,13 @@
-// Replays an evemu pen recording as pointer events on the canvas. Limits: the pen tool only
+// Replays an evemu pen recording as pointer events on the canvas (a touchscreen's is in
+// EvemuReplay+Touch.swift). Limits: the pen tool only
 // (PenStateMachine ignores the eraser and other tools); one pointer, id 1; positions are
 // relative, anchored at a point the caller gives, since a tablet's absolute position means
 // nothing on a phone-sized canvas.
 
 import KilnCore
 
-/// An evemu recording turned into a timeline of `PointerEvent`s from a pen.
+/// An evemu recording turned into a timeline of `PointerEvent`s from a pen, or from the
+/// fingers of a touchscreen (`EvemuRecording.isTouchscreen`; see `events(anchor:canvasSize:startTime:)`).
 ///
 /// - Place: the recording's first press (its first contact lasting at least
 ///   `minimumPressDuration`, so a graze of the tip before it does not count; the first contact
@@ -50,8 +52,10 @@ public struct EvemuReplay: Sendable {
 
     /// The recording's samples as pointer events, its first press landing on `anchor`;
     /// with `cutAt`, only its first `cutAt` seconds, ending as an unplugged tablet would.
+    /// A touchscreen's fingers ignore `anchor`: its whole area is fitted to the canvas.
     public func events(anchor: Point, canvasSize: Size,
                        startTime: Double = EvemuReplay.defaultStartTime) -> [PointerEvent] {
+        if recording.isTouchscreen { return touchEvents(canvasSize: canvasSize, startTime: startTime) }
         let cut = cutAt
         let all = recording.penSamples()
         // The anchor is the whole recording's, so a cut never moves where the pen lands.
@@ -94,6 +98,7 @@ public struct EvemuReplay: Sendable {
 
     /// The pen's loss, at scene time, when the replay is cut off before its end.
     package func loss(startTime: Double = EvemuReplay.defaultStartTime) -> PenLoss? {
+        guard !recording.isTouchscreen else { return nil }
         let samples = recording.penSamples()
         guard let cut = cutAt, let last = samples.last, cut < last.time else { return nil }
         let atCut = samples.last { $0.time <= cut }
