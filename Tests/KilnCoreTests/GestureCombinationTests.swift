@@ -89,6 +89,20 @@ struct GestureCombinationTests {
         #expect(log.states == [.ended])
     }
 
+    @Test("A single tap waiting for a double tap fires when the double tap is reset, not waiting for ever")
+    func singleReleasedByReset() {
+        let tree = GestureTree()
+        let (single, double) = makeTaps(tree)
+
+        tree.dispatcher.handle(pointer(.began, 200, 200, at: 0))
+        tree.dispatcher.handle(pointer(.ended, 200, 200, at: 0.1))
+        let whileHeld = single.state
+        double.reset()
+
+        #expect(whileHeld == .possible)
+        #expect(single.state == .ended)
+    }
+
     @Test("A double tap fires the double tap and never the single that waits for it")
     func doubleWithoutSingle() {
         let tree = GestureTree()

@@ -150,6 +150,10 @@ open class GestureRecognizer {
         deferredStates = []
         pointerLocations = [:]
         isParticipating = false
+        // A recognizer waiting for this one to fail must not wait for a gesture forgotten.
+        for dependent in dependents.compactMap(\.value) {
+            dependent.requirementDidChange()
+        }
     }
 
     // MARK: Hooks for subclasses
