@@ -2,14 +2,9 @@ import KilnCore
 import KilnTestSupport
 import Testing
 
-/// Every kind of recognizer on one canvas, wired the ways the scenes wire them, fed through
-/// a dispatcher with frames between the events; it watches each recognizer's states.
-///
-/// A card holds a pan and a tap that requires the pan to fail (the laser card and the
-/// Mailbox rows); a badge on the card holds a double tap; a press on the footer waits
-/// 0.3 s and may not stray; another press, held back until the card's pan fails, sits on
-/// the card too; and a two-finger pan and a screen edge pan from the left and right sit on
-/// the root.
+/// A canvas of a card, a badge on it and a footer, with recognizers wired onto it by a
+/// wiring function, fed through a dispatcher with frames between the events; it watches
+/// each recognizer's states.
 final class RecognizerFuzzTree: PointerFuzzTarget {
     static let canvas = Size(width: 390, height: 844)
     let root = Layer()
@@ -17,20 +12,14 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
     let badge = Layer()
     let footer = Layer()
     let dispatcher: GestureDispatcher
-    let pan = PanGestureRecognizer()
-    let tap = TapGestureRecognizer()
-    let doubleTap = TapGestureRecognizer()
-    let press = PressGestureRecognizer()
-    let cardPress = PressGestureRecognizer()
-    let twoFingerPan = PanGestureRecognizer()
-    let edgePan = ScreenEdgePanGestureRecognizer(edges: [.left, .right])
-    let watches: [StateWatch]
+    private(set) var watches: [StateWatch] = []
     /// What went wrong, in the order it was seen.
     private(set) var violations: [String] = []
     /// The event being delivered, while it is.
     private var current: PointerEvent?
 
-    init() {
+    /// The tree with the recognizers `wiring` attaches and names.
+    init(wiring: (RecognizerFuzzTree) -> [(String, GestureRecognizer)] = RecognizerFuzzTree.scenes) {
         root.frame = Rect(origin: .zero, size: Self.canvas)
         card.frame = Rect(50, 100, 290, 300)
         badge.frame = Rect(20, 20, 60, 60)
@@ -39,28 +28,57 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
         card.addSublayer(badge)
         root.addSublayer(footer)
         dispatcher = GestureDispatcher(root: root)
+        watches = wiring(self).map { StateWatch(name: $0.0, recognizer: $0.1) }
+        for watch in watches {
+            watch.recognizer.onChange { [unowned self, unowned watch] in self.reported($0, by: watch) }
+        }
+    }
 
+    /// The recognizers wired the ways the scenes wire them. A card holds a pan and a tap
+    /// that requires the pan to fail (the laser card and the Mailbox rows); a badge on the
+    /// card holds a double tap; a press on the footer waits 0.3 s and may not stray; another
+    /// press, held back until the card's pan fails, sits on the card too; and a two-finger
+    /// pan and a screen edge pan from the left and right sit on the root.
+    static func scenes(_ tree: RecognizerFuzzTree) -> [(String, GestureRecognizer)] {
+        let pan = PanGestureRecognizer(), tap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer()
+        let press = PressGestureRecognizer(), cardPress = PressGestureRecognizer()
+        let twoFingerPan = PanGestureRecognizer(), edgePan = ScreenEdgePanGestureRecognizer(edges: [.left, .right])
         tap.require(toFail: pan)
         doubleTap.numberOfTapsRequired = 2
         press.minimumPressDuration = 0.3
         press.allowableMovement = 10
         cardPress.require(toFail: pan)
         twoFingerPan.maximumNumberOfTouches = 2
-        dispatcher.add(pan, to: card)
-        dispatcher.add(tap, to: card)
-        dispatcher.add(cardPress, to: card)
-        dispatcher.add(doubleTap, to: badge)
-        dispatcher.add(press, to: footer)
-        dispatcher.add(twoFingerPan, to: root)
-        dispatcher.add(edgePan, to: root)
-        let named: [(String, GestureRecognizer)] = [
+        tree.dispatcher.add(pan, to: tree.card)
+        tree.dispatcher.add(tap, to: tree.card)
+        tree.dispatcher.add(cardPress, to: tree.card)
+        tree.dispatcher.add(doubleTap, to: tree.badge)
+        tree.dispatcher.add(press, to: tree.footer)
+        tree.dispatcher.add(twoFingerPan, to: tree.root)
+        tree.dispatcher.add(edgePan, to: tree.root)
+        return [
             ("pan", pan), ("tap", tap), ("doubleTap", doubleTap), ("press", press), ("cardPress", cardPress),
             ("twoFingerPan", twoFingerPan), ("edgePan", edgePan),
         ]
-        watches = named.map { StateWatch(name: $0.0, recognizer: $0.1) }
-        for watch in watches {
-            watch.recognizer.onChange { [unowned self, unowned watch] in self.reported($0, by: watch) }
-        }
+    }
+
+    /// Plays a script into a fresh tree wired by `wiring`, lifts every pointer still down,
+    /// lets two seconds of frames pass, checks the tree is at rest, and returns what went wrong.
+    static func violations(playing script: PointerFuzzScript,
+                           wiring: (RecognizerFuzzTree) -> [(String, GestureRecognizer)]) -> [String] {
+        played(script, wiring: wiring).violations
+    }
+
+    /// The tree after playing a script as `violations(playing:wiring:)` does.
+    static func played(_ script: PointerFuzzScript,
+                       wiring: (RecognizerFuzzTree) -> [(String, GestureRecognizer)]) -> RecognizerFuzzTree {
+        let tree = RecognizerFuzzTree(wiring: wiring)
+        let driver = PointerFuzzDriver(target: tree, canvas: canvas)
+
+        driver.play(script)
+        driver.settle(for: 2)
+        tree.checkAtRest(at: driver.time)
+        return tree
     }
 
     /// The points the scripts aim at: the card, the badge, the footer, the left edge.
@@ -86,9 +104,9 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
     }
 
     /// After a pointer began again, a recognizer idle and out of the new touch was reset
-    /// unseen: it is untouched.
+    /// unseen: it is untouched. (One whose recognition a requirement holds back is not idle.)
     private func forgetUnseenResets(chain: [GestureRecognizer]) {
-        for watch in watches where watch.recognizer.state == .possible && watch.recognizer.numberOfPointers == 0
+        for watch in watches where watch.recognizer.intendedState == .possible && watch.recognizer.numberOfPointers == 0
             && !chain.contains(where: { $0 === watch.recognizer }) {
             watch.touched = false
         }
@@ -122,6 +140,9 @@ final class RecognizerFuzzTree: PointerFuzzTarget {
             if !values.allSatisfy(\.isFinite) {
                 violations.append("\(watch.name) reported \(state) with translation, velocity, location \(values)")
             }
+        }
+        if let values = Self.measures(of: recognizer), !values.allSatisfy(\.isFinite) {
+            violations.append("\(watch.name) reported \(state) with values \(values)")
         }
         step(watch, to: state, during: current)
     }
@@ -173,6 +194,8 @@ final class StateWatch {
     let recognizer: GestureRecognizer
     /// The latest state seen.
     private(set) var last = GestureState.possible
+    /// How many times the recognizer has been seen to recognize (begin, or end from `possible`).
+    private(set) var recognitions = 0
     /// Whether a touch has reached the recognizer since it was last reset.
     var touched = false
     /// Whether the event being delivered may reset the recognizer (a touch down while it is
@@ -186,7 +209,10 @@ final class StateWatch {
 
     /// Records a step to `state`; returns what is wrong with it, if anything.
     func step(to state: GestureState) -> String? {
-        defer { last = state }
+        defer {
+            if state == .began || (state == .ended && (last == .possible || last.isFinal)) { recognitions += 1 }
+            last = state
+        }
         if last.isFinal {
             // The only way out of a final state is the reset at a touch down, which may be
             // followed at once by the new touch's own first step.
@@ -218,13 +244,7 @@ struct GestureRecognizerPropertyTests {
     func stateMachine(pointers: Int) {
         let scripts = PointerFuzz.scripts(canvas: RecognizerFuzzTree.canvas, length: 1...80, pointers: pointers)
         let failure = PointerFuzzCheck("recognizers, \(pointers) pointers", count: 250).run(scripts) { script in
-            let tree = RecognizerFuzzTree()
-            let driver = PointerFuzzDriver(target: tree, canvas: RecognizerFuzzTree.canvas)
-
-            driver.play(script)
-            driver.settle(for: 2)
-            tree.checkAtRest(at: driver.time)
-            return tree.violations
+            RecognizerFuzzTree.violations(playing: script, wiring: RecognizerFuzzTree.scenes)
         }
         #expect(failure == nil, "\(failure?.description ?? "")")
     }

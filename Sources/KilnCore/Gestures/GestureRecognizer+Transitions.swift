@@ -79,7 +79,7 @@ extension GestureRecognizer {
     }
 
     /// A requirement changed state: release held-back transitions, or fail.
-    private func requirementDidChange() {
+    func requirementDidChange() {
         guard isParticipating, state == .possible else { return }
         switch requirementVerdict {
         case .otherRecognized:

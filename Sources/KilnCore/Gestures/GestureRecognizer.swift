@@ -80,7 +80,10 @@ open class GestureRecognizer {
     public var intendedState: GestureState { deferredStates.last ?? state }
 
     /// Whether the recognizer is finished and every pointer has lifted, so it may reset.
-    var isReadyToReset: Bool { intendedState.isFinal && pointerLocations.isEmpty }
+    ///
+    /// A recognition held back by a failure requirement is not finished: a touch elsewhere
+    /// must not drop a single tap that is waiting for a double tap's interval to pass.
+    var isReadyToReset: Bool { state.isFinal && pointerLocations.isEmpty }
 
     /// Where the gesture is (the centroid of its pointers, or where they lifted) in a layer's coordinates (`nil`: the canvas).
     public func location(in layer: Layer?) -> Point {
@@ -147,6 +150,10 @@ open class GestureRecognizer {
         deferredStates = []
         pointerLocations = [:]
         isParticipating = false
+        // A recognizer waiting for this one to fail must not wait for a gesture forgotten.
+        for dependent in dependents.compactMap(\.value) {
+            dependent.requirementDidChange()
+        }
     }
 
     // MARK: Hooks for subclasses

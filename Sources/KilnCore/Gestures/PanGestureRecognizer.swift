@@ -2,10 +2,14 @@
 ///
 /// The translation is measured from the touch-down point, so at `began` it already equals
 /// the distance moved through the slop and the dragged thing never jumps. With several
-/// pointers it follows their centroid, without a jump when a pointer joins or lifts.
+/// pointers it follows their centroid, without a jump when a pointer joins or lifts. With
+/// `minimumNumberOfTouches` above one it waits for that many pointers, measures from the
+/// moment they are all down, and ends when fewer remain: a two-finger pan.
 public class PanGestureRecognizer: GestureRecognizer {
     /// How far the pointers must move before the pan begins (the slop), in canvas points.
     public var minimumDistance: Double = 10
+    /// The pan does not begin until this many pointers are down, and ends when fewer remain.
+    public var minimumNumberOfTouches = 1
     /// Pointers beyond this many are ignored.
     public var maximumNumberOfTouches = Int.max
 
@@ -41,7 +45,10 @@ public class PanGestureRecognizer: GestureRecognizer {
     override public func pointerBegan(_ event: PointerEvent) {
         guard tracked.count < maximumNumberOfTouches else { return }
         tracked.append((event.id, event.location))
-        if tracked.count == 1 {
+        if tracked.count == minimumNumberOfTouches && intendedState == .possible {
+            // Motion with too few pointers down does not count towards the pan.
+            offset = .zero
+            tracker.reset()
             tracker.add(offset, at: event.timestamp)
         }
     }
@@ -49,7 +56,7 @@ public class PanGestureRecognizer: GestureRecognizer {
     override public func pointerMoved(_ event: PointerEvent) {
         guard follow(event) else { return }
         switch intendedState {
-        case .possible where offset.length > minimumDistance:
+        case .possible where offset.length > minimumDistance && tracked.count >= minimumNumberOfTouches:
             transition(to: shouldBegin() ? .began : .failed)
         case .began, .changed:
             transition(to: .changed)
@@ -61,8 +68,11 @@ public class PanGestureRecognizer: GestureRecognizer {
     override public func pointerEnded(_ event: PointerEvent) {
         guard follow(event) else { return }
         tracked.removeAll { $0.id == event.id }
-        guard tracked.isEmpty else { return }
-        transition(to: intendedState.isRecognized ? .ended : .failed)
+        if intendedState.isRecognized {
+            if tracked.count < minimumNumberOfTouches { transition(to: .ended) }
+        } else if tracked.isEmpty {
+            transition(to: .failed)
+        }
     }
 
     override public func reset() {

@@ -4,6 +4,9 @@
 /// every move and every frame (`tick(at:)`) so that `duration` and `pressure` can drive a
 /// progress indicator even while the pointer is still. It ends on lift. Moving further than
 /// `allowableMovement` before it begins fails it; after it begins, movement is free.
+///
+/// For UIKit's long press (begins after half a second held still, changes only on moves,
+/// with a number of touches and taps), use ``LongPressGestureRecognizer``.
 public final class PressGestureRecognizer: GestureRecognizer {
     /// How long, in seconds, the pointer must be held before the press begins.
     public var minimumPressDuration: Double = 0
