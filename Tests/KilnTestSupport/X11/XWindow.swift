@@ -95,6 +95,17 @@ public struct XWindow: Sendable {
         try xdo(arguments, timeout: timeout + hold)
     }
 
+    /// Moves the pointer to a canvas point without pressing anything.
+    public func moveMouse(toCanvas point: (x: Double, y: Double), timeout: Double = 5) throws {
+        let target = try geometry(timeout: timeout).windowPoint(canvasX: point.x, canvasY: point.y)
+        try xdo(["mousemove", "--window", id, "\(target.x)", "\(target.y)"], timeout: timeout)
+    }
+
+    /// Holds a key down (`down`) or lets it go, by its X keysym name, like "Alt_L".
+    public func hold(_ key: String, down: Bool, timeout: Double = 5) throws {
+        try xdo([down ? "keydown" : "keyup", key], timeout: timeout)
+    }
+
     /// Presses and releases a key by its X keysym name, like "Escape" or "1".
     public func key(_ name: String, timeout: Double = 5) throws {
         try xdo(["key", "--window", id, name], timeout: timeout)
