@@ -8,7 +8,8 @@ extension RecognizerFuzzTree {
     /// right and a two-finger swipe up or down, a long press and a two-finger one, a single
     /// tap waiting for a double tap and for the long press, a pan waiting for the swipe, a
     /// long press waiting for the pinch. The badge holds a tap-then-hold and a press that
-    /// waits for the rotation; the root holds a screen edge pan.
+    /// waits for the rotation; the root holds a screen edge pan. The two-finger swipe runs
+    /// with no other, and the rotation with any but a swipe.
     static func everyKind(_ tree: RecognizerFuzzTree) -> [(String, GestureRecognizer)] {
         let pan = PanGestureRecognizer(), twoFingerPan = PanGestureRecognizer()
         twoFingerPan.minimumNumberOfTouches = 2
@@ -33,6 +34,9 @@ extension RecognizerFuzzTree {
         pan.require(toFail: swipe)
         longPress.require(toFail: pinch)
         press.require(toFail: rotate)
+        // One kept from running with any other, and one kept from running with a swipe.
+        twoFingerSwipe.recognizesSimultaneously = { _ in false }
+        rotate.recognizesSimultaneously = { !($0 is SwipeGestureRecognizer) }
         let onCard: [(String, GestureRecognizer)] = [
             ("pan", pan), ("twoFingerPan", twoFingerPan), ("pinch", pinch), ("rotate", rotate), ("swipe", swipe),
             ("twoFingerSwipe", twoFingerSwipe), ("longPress", longPress), ("twoFingerPress", twoFingerPress),

@@ -25,6 +25,7 @@ public final class GestureDispatcher {
     public func add(_ recognizer: GestureRecognizer, to layer: Layer) {
         remove(recognizer)
         recognizer.layer = layer
+        recognizer.dispatcher = self
         recognizers.append(recognizer)
     }
 
@@ -37,6 +38,7 @@ public final class GestureDispatcher {
         }
         recognizer.cancelTracking()
         recognizer.layer = nil
+        recognizer.dispatcher = nil
     }
 
     /// The recognizers attached to one layer, in the order they were added.
@@ -47,6 +49,17 @@ public final class GestureDispatcher {
     /// The recognizers holding a pointer, or an empty list for a pointer not down.
     public func recognizers(capturing pointerID: Int) -> [GestureRecognizer] {
         captures[pointerID] ?? []
+    }
+
+    /// The other recognizers holding any pointer that `recognizer` holds.
+    func peers(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
+        var peers: [GestureRecognizer] = []
+        for chain in captures.values where chain.contains(where: { $0 === recognizer }) {
+            for peer in chain where peer !== recognizer && !peers.contains(where: { $0 === peer }) {
+                peers.append(peer)
+            }
+        }
+        return peers
     }
 
     /// Delivers one pointer event: capture on `began`, the same recognizers until `ended` or `cancelled`.

@@ -69,9 +69,22 @@ extension GestureRecognizer {
         }
     }
 
+    /// Fails an undecided recognizer because one it may not run with has recognized.
+    func transitionToFailedByPeer() {
+        deferredStates = []
+        apply(.failed)
+    }
+
     /// Sets the state, tells the action, and lets dependents re-examine their requirements.
     private func apply(_ newState: GestureState) {
+        let recognizing = state == .possible && (newState == .began || newState == .ended)
+        if recognizing && isKeptOutByARunningPeer {
+            deferredStates = []
+            apply(.failed)
+            return
+        }
         state = newState
+        if recognizing { keepOutExclusivePeers() }
         if newState != .failed, let action { SceneCode.run(.recognizerAction) { action(self) } }
         for dependent in dependents.compactMap(\.value) {
             dependent.requirementDidChange()

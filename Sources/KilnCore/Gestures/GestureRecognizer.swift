@@ -61,6 +61,13 @@ open class GestureRecognizer {
     var action: ((GestureRecognizer) -> Void)?
     /// A name for logs and tests.
     public var name: String?
+    /// Whether this recognizer may recognize while `other`, sharing one of its pointers,
+    /// recognizes too: by default every recognizer may, so recognizers that share a touch run
+    /// together. Two recognize together only when each allows the other, so making one
+    /// exclusive is enough (`{ _ in false }`, or `{ $0 === pinch }` to allow only the pinch).
+    public var recognizesSimultaneously: (GestureRecognizer) -> Bool = { _ in true }
+    /// The dispatcher the recognizer is attached through, which knows who shares its pointers.
+    weak var dispatcher: GestureDispatcher?
 
     /// Locations of the pointers currently down on this recognizer, in canvas points.
     public internal(set) var pointerLocations: [Int: Point] = [:]
