@@ -61,9 +61,9 @@ extension PhotosScene {
     /// The photo follows the finger down, smaller the further it goes, the black fading out.
     func dismissDragged(by translation: Point) {
         let down = max(0, translation.y)
-        let shrink = 1 - tuning.dismissShrink * min(1, down / canvas.height)
-        page.show(frame: page.fitFrame.scaled(by: shrink, movedBy: translation))
-        backdrop.opacity = 1 - min(1, down / tuning.fadeDistance)
+        let faded = min(1, down / tuning.fadeDistance)
+        page.show(frame: page.fitFrame.scaled(by: 1 - tuning.dismissShrink * faded, movedBy: translation))
+        backdrop.opacity = 1 - faded
     }
 
     /// A drag down let go: closes past `dismiss.distance` or on a flick down, or springs back.

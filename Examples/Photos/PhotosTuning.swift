@@ -54,7 +54,7 @@ extension PhotosTuning: SceneTuning {
         .number("dismiss.fade_distance", \.fadeDistance,
                 "Points of drag down over which the black background fades out.", in: 50...1000),
         .number("dismiss.shrink", \.dismissShrink,
-                "How much smaller the photo gets as it is dragged down a screen's height.", in: 0...0.9),
+                "How much smaller the photo gets by the time the black has faded out.", in: 0...0.9),
         .number("sound.volume", \.soundVolume, "The open, close and paging sounds, from 0 (silent) to 1.", in: 0...1),
     ]
 }
