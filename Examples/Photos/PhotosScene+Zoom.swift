@@ -31,10 +31,11 @@ extension PhotosScene {
     /// The pose that keeps `anchor` under `center`, scaled and turned by the running gestures
     /// from `start`, rubber-banding below 1× and past `zoom.maximum_scale`.
     private func pinchedPose(anchor: Point, start: Pose, center: Point) -> Pose {
-        let wanted = start.scale * (isRunning(pinch) ? pinch.scale : 1)
+        // One of the two may end before the other: what it did stays until both have.
+        let wanted = start.scale * (pinch.state.isRecognized ? pinch.scale : 1)
         let band = RubberBand(dimension: 1)
         var next = Pose(scale: band.clamp(wanted, to: 1...tuning.maximumScale),
-                        angle: start.angle + (isRunning(rotate) ? rotate.rotation : 0))
+                        angle: start.angle + (rotate.state.isRecognized ? rotate.rotation : 0))
         next.offset = center - page.fitFrame.center - Transform(rotationAngle: next.angle).apply(to: anchor * next.scale)
         return next
     }

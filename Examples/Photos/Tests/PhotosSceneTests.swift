@@ -95,6 +95,21 @@ struct PhotosSceneTests {
         #expect(h.names("photo.zoomed").isEmpty, "a rotation alone does not zoom")
     }
 
+    @Test("Pinching and turning at once, as two mirrored fingers do, keeps the zoom when the pinch ends just before the rotation")
+    func pinchAndRotateTogether() {
+        let h = PhotosHarness()
+        h.open(1)
+
+        h.play(steps: #"{"fingers": [{"from": [215, 442], "to": [245, 492], "duration": 0.5}, {"from": [175, 402], "to": [145, 352], "duration": 0.5}]}"#)
+        h.wait(1.2)
+
+        let angles = h.numbers("photo.rotated", "angle")
+        #expect(angles.count == 1 && abs((angles.first ?? 0) - 9.5) < 1, "the line between the fingers turned from 45° to 54.5°: \(angles)")
+        let scales = h.numbers("photo.zoomed", "scale")
+        #expect(scales.count == 1 && abs((scales.first ?? 0) - 172.05 / 56.57) < 0.02, "\(scales)")
+        #expect(abs(h.scene.pose.angle) < 0.0001)
+    }
+
     @Test("A double tap zooms to 2.5× about the tapped point, and a second one back to 1×")
     func doubleTapZooms() {
         let h = PhotosHarness()
