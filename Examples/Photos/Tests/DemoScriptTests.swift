@@ -15,7 +15,7 @@ struct DemoScriptTests {
         #expect(problem == nil)
         #expect(h.numbers("photo.opened", "index") == [0])
         let scales = h.numbers("photo.zoomed", "scale")
-        #expect(scales.count == 5 && abs((scales.first ?? 0) - 210.0 / 80) < 0.02, "\(scales)")
+        #expect(scales.count == 5 && abs((scales.first ?? 0) - 135.0 / 80) < 0.02, "\(scales)")
         #expect(scales.dropFirst() == [1, 1, 2.5, 1], "double tap out, a pinch below 1× sprung back, double tap in and out")
         let angles = h.numbers("photo.rotated", "angle")
         #expect(angles.count == 1 && abs((angles.first ?? 0) - 40) < 2, "\(angles)")
