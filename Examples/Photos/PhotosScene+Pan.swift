@@ -65,6 +65,7 @@ extension PhotosScene {
             paging.beginDrag()
         case .dismissing:
             mode = .dismissing
+            show()
         case .none:
             break
         }

@@ -59,6 +59,11 @@ final class PhotosScene: Scene {
     let pinch = PinchGestureRecognizer()
     let rotate = RotationGestureRecognizer()
     let doubleTap = TapGestureRecognizer()
+    let singleTap = TapGestureRecognizer()
+    /// The bar over the viewer, and its title.
+    let chrome = Layer()
+    let title = TextLayer()
+    var isChromeShown = true
     var mode = Mode.grid
     var zoom = Zoom.resting
     var panRole = PanRole.none
@@ -85,6 +90,7 @@ final class PhotosScene: Scene {
         buildGrid()
         buildViewer()
         addViewerGestures()
+        buildChrome()
         show()
     }
 
@@ -169,6 +175,7 @@ final class PhotosScene: Scene {
         viewer.isHidden = { if case .grid = mode { return true } else { return false } }()
         for (i, thumbnail) in thumbnails.enumerated() { thumbnail.isHidden = !viewer.isHidden && i == index }
         pager.position = Point(canvas.width / 2 - paging.contentOffset, canvas.height / 2)
+        showChrome()
         if case .viewing = mode {
             backdrop.opacity = 1
             page.show(pose)

@@ -132,6 +132,27 @@ struct PhotosSceneTests {
         #expect(h.scene.pose == .identity)
     }
 
+    @Test("A single tap hides the bar once the double tap has failed, and another shows it; a double tap leaves it")
+    func singleTapTogglesTheBar() {
+        let h = PhotosHarness()
+        h.open(2)
+        let bar = h.layer("chrome") as Layer, title = h.scene.title.string
+
+        h.tap(at: Point(195, 600))
+        h.wait(0.2)
+        let waiting = bar.opacity
+        h.wait(0.6)
+        let hidden = bar.opacity
+        h.tap(at: Point(195, 600))
+        h.wait(0.1)
+        h.tap(at: Point(195, 600))
+        h.wait(1.0)
+
+        #expect(title == "3 of 12")
+        #expect(waiting == 1 && hidden == 0)
+        #expect(bar.opacity == 0 && h.scene.pose.scale == 2.5, "the double tap zoomed and left the bar hidden")
+    }
+
     @Test("Zoomed in, a one-finger pan moves the photo and rubber-bands past its edge, settling on the edge")
     func zoomedPanIsBounded() {
         let h = PhotosHarness()
