@@ -86,7 +86,8 @@ bench-particles: release
 # 0.75× (the README shows them 260 px wide) at 30 fps, then 0.67× at 20, then 0.67× at 15.
 # A prototype folder's script (Examples/NAME/Scripts/*.json) renders its folder, named after its scene.
 DEMO_SCRIPTS ?= $(patsubst %,Resources/Scripts/%.json,laser-delete mailbox-tour pressure-confirm gallery-drag gallery-assets) \
-  Examples/BottomSheet/Scripts/demo.json Examples/CardStack/Scripts/demo.json
+  Examples/BottomSheet/Scripts/demo.json Examples/CardStack/Scripts/demo.json \
+  Examples/Photos/Scripts/demo.json
 DEMO_GIF_LIMIT := 2621440
 DEMO_GIF_STEPS := 0.75:30 0.67:20 0.67:15
 demos: release

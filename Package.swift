@@ -86,6 +86,14 @@ let package = Package(
         .testTarget(
             name: "CardStackTests", dependencies: ["CardStack", "Kiln", "KilnTesting"],
             path: "Examples/CardStack/Tests", exclude: ["__Snapshots__"]),
+        // A photo viewer: a grid whose photos fly into a viewer that pinches, rotates, double-taps,
+        // pages and swipes down to close. `kiln dev Examples/Photos` loads it.
+        .target(
+            name: "Photos", dependencies: ["Kiln"], path: "Examples/Photos",
+            exclude: ["Tests", "Scripts", "Assets", "tuning.toml", "README.md"]),
+        .testTarget(
+            name: "PhotosTests", dependencies: ["Photos", "Kiln", "KilnTesting"],
+            path: "Examples/Photos/Tests", exclude: ["__Snapshots__"]),
 
         // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
         // recording sound and haptics and a pointer and script driver, and golden images. It

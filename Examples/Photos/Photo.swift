@@ -1,0 +1,89 @@
+import Kiln
+
+/// A photo of the library: its file in `Assets/`. The pictures are drawings of places.
+struct Photo: Sendable {
+    var file: String
+
+    /// The library, in the grid's order.
+    static let all = [
+        "dunes.jpg", "harbour.jpg", "pines.jpg", "meadow.jpg", "dusk.jpg", "blossom.jpg",
+        "bloom.jpg", "dunes-night.jpg", "pines-autumn.jpg", "harbour-dawn.jpg", "meadow-dusk.jpg", "bloom-teal.jpg",
+    ].map { Photo(file: $0) }
+}
+
+/// How a photo sits in the viewer: zoomed about its middle, turned, and moved from its place.
+struct Pose: Equatable {
+    var scale = 1.0
+    /// Radians, clockwise.
+    var angle = 0.0
+    /// From the photo's place at 1×, in points.
+    var offset = Point.zero
+
+    /// 1×, upright, in its place.
+    static let identity = Pose()
+
+    /// The components a `SpringGroup` moves.
+    var components: [Double] { [scale, angle, offset.x, offset.y] }
+
+    init(scale: Double = 1, angle: Double = 0, offset: Point = .zero) {
+        (self.scale, self.angle, self.offset) = (scale, angle, offset)
+    }
+
+    init(components c: [Double]) {
+        self.init(scale: c[0], angle: c[1], offset: Point(c[2], c[3]))
+    }
+
+    /// Where a point of the photo (from its middle, at 1×, upright) is drawn for a photo whose middle at rest is `home`.
+    func place(_ point: Point, home: Point) -> Point {
+        home + offset + Transform(rotationAngle: angle).apply(to: point * scale)
+    }
+
+    /// The point of the photo (from its middle, at 1×, upright) drawn at `location`: the inverse of `place`.
+    func point(at location: Point, home: Point) -> Point {
+        Transform(rotationAngle: -angle).apply(to: location - home - offset) / scale
+    }
+}
+
+/// Several values springing to their targets together on one spring, each with its own
+/// starting velocity: a frame's four edges, or a pose's scale, angle and offset.
+struct SpringGroup {
+    private(set) var springs: [ValueSpring]
+
+    init(from: [Double], to: [Double], velocity: [Double] = [], spring: Spring, start: Double) {
+        springs = from.indices.map { i in
+            ValueSpring(from: from[i], to: to[i], initialVelocity: i < velocity.count ? velocity[i] : 0,
+                        spring: spring, start: start)
+        }
+    }
+
+    /// Where the values rest.
+    var targets: [Double] { springs.map(\.to) }
+
+    func values(at time: Double) -> [Double] { springs.map { $0.value(at: time) } }
+
+    /// Whether every value is within `tolerance` of its target and all but still (see `ValueSpring.isSettled`).
+    func isSettled(at time: Double, tolerance: Double) -> Bool {
+        springs.allSatisfy { $0.isSettled(at: time, tolerance: tolerance) }
+    }
+}
+
+extension Rect {
+    /// The centre and size, for a `SpringGroup`.
+    var components: [Double] { [midX, midY, width, height] }
+
+    init(components c: [Double]) {
+        self.init(c[0] - c[2] / 2, c[1] - c[3] / 2, c[2], c[3])
+    }
+
+    /// The largest rect of `aspect` (width over height) inside this one, centred.
+    func fitting(aspect: Double) -> Rect {
+        let width = min(self.width, height * aspect)
+        let height = width / aspect
+        return Rect(midX - width / 2, midY - height / 2, width, height)
+    }
+
+    /// This rect scaled by `factor` about its centre and moved by `offset`.
+    func scaled(by factor: Double, movedBy offset: Point) -> Rect {
+        Rect(components: [midX + offset.x, midY + offset.y, width * factor, height * factor])
+    }
+}
