@@ -107,7 +107,14 @@ struct InputTranslator {
                                      pressureSource: pressure == nil ? nil : "touch"))
     }
 
+    /// Keys that only modify others: held for Alt-drags and shortcuts, never keys of their own.
+    static let modifierKeys: Set<SDL_Keycode> = [
+        SDLK_LALT, SDLK_RALT, SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LCTRL, SDLK_RCTRL, SDLK_LGUI, SDLK_RGUI, SDLK_MODE,
+    ].map { SDL_Keycode($0.rawValue) }.reduce(into: []) { $0.insert($1) }
+
     private func key(_ k: SDL_KeyboardEvent) -> InputAction? {
+        // Alt pressed for a two-finger drag reaches no scene, and no capture writes it down.
+        guard !Self.modifierKeys.contains(k.keysym.sym) else { return nil }
         let mod = Int(k.keysym.mod)
         var modifiers: KeyPress.Modifiers = []
         if mod & Int(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.ctrl) }
