@@ -6,8 +6,9 @@ struct Photo: Sendable {
 
     /// The library, in the grid's order.
     static let all = [
-        "dunes.jpg", "harbour.jpg", "pines.jpg", "meadow.jpg", "dusk.jpg", "blossom.jpg",
-        "bloom.jpg", "dunes-night.jpg", "pines-autumn.jpg", "harbour-dawn.jpg", "meadow-dusk.jpg", "bloom-teal.jpg",
+        "photo-dunes.jpg", "photo-harbour.jpg", "photo-pines.jpg", "photo-meadow.jpg",
+        "photo-dusk.jpg", "photo-blossom.jpg", "photo-bloom.jpg", "photo-dunes-night.jpg",
+        "photo-pines-autumn.jpg", "photo-harbour-dawn.jpg", "photo-meadow-dusk.jpg", "photo-bloom-teal.jpg",
     ].map { Photo(file: $0) }
 }
 
