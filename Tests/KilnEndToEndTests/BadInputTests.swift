@@ -174,6 +174,26 @@ final class BadInputTests {
         #expect(try scratchContents() == ["locked.json"])
     }
 
+    @Test("A kiln in a folder its user cannot search still runs: it finds itself from the kernel, not from the folder",
+          .enabled(if: getuid() == 0, "only root can run kiln as another user"))
+    func binaryInUnsearchableFolder() throws {
+        let hidden = scratch.appendingPathComponent("hidden")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        let copy = hidden.appendingPathComponent("kiln")
+        try FileManager.default.copyItem(at: kiln, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: hidden.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: scratch.path)
+        defer { try? FileManager.default.removeItem(at: hidden) }
+        let setpriv = try ExternalCommand.require("setpriv", package: "util-linux")
+
+        let result = try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path,
+                                                       "render", "laser", "--at", "0", "--out", scratch.appendingPathComponent("out.png").path],
+                                             timeout: 60, allowFailure: true)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out.png").path))
+    }
+
     @Test("A script whose waits add up to a month is refused for frames and video, not rendered for days")
     func scriptTooLongToRender() throws {
         let waits = #"{"steps": [{"wait": 900000}, {"wait": 900000}, {"wait": 900000}]}"#

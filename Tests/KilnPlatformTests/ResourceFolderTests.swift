@@ -88,7 +88,7 @@ struct ResourceFolderTests {
 
     @Test("The test binary itself, built in this checkout, finds the checkout's shipped scripts")
     func thisCheckout() throws {
-        let found = ResourceFolder.located(executable: Bundle.main.executableURL, workingFolder: URL(fileURLWithPath: "/"))
+        let found = ResourceFolder.located(executable: RunningBinary.url, workingFolder: URL(fileURLWithPath: "/"))
 
         #expect(found?.scripts.standardizedFileURL == ProjectFiles.scripts.standardizedFileURL)
     }

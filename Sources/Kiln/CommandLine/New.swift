@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KilnPlatform
 
 /// `kiln new NAME`: a new prototype folder, ready for `kiln dev`.
 struct New: ParsableCommand {
@@ -29,7 +30,7 @@ struct New: ParsableCommand {
             throw ExitCode(1)
         }
         // A package needs Kiln's sources: those of the checkout this kiln was built in.
-        template.kilnSources = PrototypeToolchain.checkout(above: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
+        template.kilnSources = RunningBinary.url.flatMap(PrototypeToolchain.checkout(above:))
         let parent = location.deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: location.path) else {
             warn("\(path) already exists; choose another name, or open it with `kiln dev \(path)`")

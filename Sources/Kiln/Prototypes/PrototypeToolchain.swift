@@ -26,7 +26,9 @@ package struct PrototypeToolchain: Sendable {
 
     /// The toolchain of the running binary, or why there is none.
     package static func locate() throws(Unavailable) -> PrototypeToolchain {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        guard let binary = RunningBinary.url else {
+            throw Unavailable(description: "this kiln cannot compile prototypes: it cannot find its own binary (no /proc)")
+        }
         let modules = binary.deletingLastPathComponent().appendingPathComponent("Modules")
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("Kiln.swiftmodule").path) else {
             throw Unavailable(description: "this kiln cannot compile prototypes: it was installed without Kiln's module files; build kiln from a checkout with `swift build` and run .build/debug/kiln")

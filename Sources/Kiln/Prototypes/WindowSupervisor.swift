@@ -78,7 +78,7 @@ final class WindowSupervisor: Sendable {
     private func runWindow() throws -> WindowEnding {
         output.withLock { $0 = WindowErrorOutput(isVerbose: isVerbose) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = RunningBinary.url ?? URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = arguments + ["--supervisor-pid", "\(getpid())"]
         // The Swift runtime's backtracer places a crash in the prototype's files; it is asked
         // for unless the designer chose otherwise, and never waits for input.

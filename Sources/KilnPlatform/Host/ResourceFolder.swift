@@ -35,7 +35,7 @@ public struct ResourceFolder: Equatable, Sendable {
 
     /// The resources of the running binary, or `nil` when none are found.
     public static func located() -> ResourceFolder? {
-        located(executable: Bundle.main.executableURL,
+        located(executable: RunningBinary.url,
                 workingFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
 
