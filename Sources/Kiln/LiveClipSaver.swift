@@ -44,7 +44,7 @@ package final class LiveClipSaver: ClipSaver {
             status.current = .failed("\(error)")
             return
         }
-        let timing = Self.timing(from: start, to: end, fps: fps)
+        let timing = Self.timing(from: start, to: end, fps: fps, speed: settings.speed)
         status.current = .saving(path: path, fraction: 0)
         warn(String(format: "recorded %.1f s of %@; saving %@", end - start, name, path))
         Thread.detachNewThread {
@@ -69,11 +69,13 @@ package final class LiveClipSaver: ClipSaver {
         }
     }
 
-    /// The frames of log time `start ..< end` at `fps`: from the first whole frame at or
-    /// after `start`, at least one.
-    package static func timing(from start: Double, to end: Double, fps: Double) -> ClipTiming {
-        ClipTiming(fps: fps, firstFrame: Int((start * fps).rounded(.up)),
-                   frameCount: max(1, Int(((end - start) * fps).rounded())))
+    /// The frames of log time `start ..< end` at `fps`, each `speed` / `fps` of scene time
+    /// apart: from the first whole frame at or after `start`, at least one.
+    package static func timing(from start: Double, to end: Double, fps: Double, speed: Double = 1) -> ClipTiming {
+        var timing = ClipTiming(fps: fps, firstFrame: Int((start * fps / speed).rounded(.up)),
+                                frameCount: max(1, Int(((end - start) * fps / speed).rounded())))
+        timing.speed = speed
+        return timing
     }
 
     /// A new offline session of scene `name` replaying an input log from the scene's

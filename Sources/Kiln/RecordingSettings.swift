@@ -16,6 +16,8 @@ package struct RecordingSettings: Sendable {
     package var showsHUD: Bool
     /// Whether recordings leave the sound track out (a window opened muted).
     package var isMuted: Bool
+    /// Scene seconds each second of a clip shows: below 1 a slow-motion clip.
+    package var speed = 1.0
 
     /// Settings for recordings into `folder` (`nil`: the user's videos folder) as `format`, at `scale` device pixels per point.
     package init(folder: String? = nil, format: VideoFormat = .mp4, scale: Double = 2, showsTouches: Bool = false,

@@ -19,7 +19,16 @@ struct RecordingOptions: ParsableArguments {
     @Flag(help: "Draw the HUD over what R saves, as kiln render --hud does (the window's own HUD is left out otherwise).")
     var recordHud = false
 
+    @Option(help: "Scene seconds per second: the window starts at this speed (S cycles 1×, ¼×, 1/10×) and R saves clips at it, 0.25 making a slow-motion clip with four times the frames.")
+    var speed: Double = 1
+
+    /// Checks a `--speed`: scene seconds per second, from 1/100 to 4.
+    static func validateSpeed(_ speed: Double) throws {
+        guard speed >= 0.01, speed <= 4 else { throw ValidationError("--speed takes 0.01 to 4 (scene seconds per second; 0.25 is slow motion).") }
+    }
+
     func validate() throws {
+        try Self.validateSpeed(speed)
         guard let format = VideoFormat(rawValue: recordFormat.lowercased()) else {
             throw ValidationError("--record-format takes mp4, webm or gif; got '\(recordFormat)'.")
         }
@@ -31,6 +40,9 @@ struct RecordingOptions: ParsableArguments {
 
     /// The settings R records with.
     var settings: RecordingSettings {
-        RecordingSettings(folder: recordDir, format: format, scale: recordScale, showsTouches: touches, showsHUD: recordHud)
+        var settings = RecordingSettings(folder: recordDir, format: format, scale: recordScale, showsTouches: touches,
+                                         showsHUD: recordHud)
+        settings.speed = speed
+        return settings
     }
 }

@@ -26,6 +26,9 @@ struct Render: ParsableCommand {
     @Option(help: "Number of frames, for frames and videos (overrides --duration).")
     var frames: Int?
 
+    @Option(help: "Scene seconds per second of the clip: 0.25 renders slow motion, four times the frames for the same scene time (--duration and --at stay scene time).")
+    var speed: Double = 1
+
     @Option(help: "Device pixels per point.")
     var scale: Double = 2
 
@@ -64,6 +67,7 @@ struct Render: ParsableCommand {
         if !AssetPreview.isAssetArgument(scene) { try CanvasOptions.validateScene(scene) }
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at takes seconds from 0 to 3600.") }
         if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps takes 1 to 240.") }
+        try RecordingOptions.validateSpeed(speed)
         if let fps, let format = VideoFormat(path: out), fps > format.maximumFrameRate {
             throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
         }
@@ -74,9 +78,9 @@ struct Render: ParsableCommand {
         guard frameTimeout > 0, frameTimeout <= 3600 else { throw ValidationError("--frame-timeout takes seconds above 0, up to 3600.") }
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") { throw ValidationError("--audio-out takes a FILE.wav.") }
         if mute && audioOut != nil { throw ValidationError("--mute leaves no sound track for --audio-out to write.") }
-        if let duration, frames == nil, duration * frameRate > Double(Self.maximumFrames) {
-            throw ValidationError(String(format: "--duration %g at %g fps is more than the %d frames a render takes.",
-                                         duration, frameRate, Self.maximumFrames))
+        if let duration, frames == nil, duration * frameRate / speed > Double(Self.maximumFrames) {
+            throw ValidationError(String(format: "--duration %g at %g fps and speed %g is more than the %d frames a render takes.",
+                                         duration, frameRate, speed, Self.maximumFrames))
         }
     }
 
@@ -138,7 +142,7 @@ struct Render: ParsableCommand {
         let size = host.pixelSize
         let started = Date()
         if isFrames {
-            let timing = ClipTiming(fps: frameRate, frameCount: try frameCount(session.session, natural: natural))
+            let timing = try clipTiming(session.session, natural: natural)
             let existed = OutputPath.isFolder(out)
             if let problem = OutputPath.problem(makingFolder: out) {
                 warn("cannot write frames to \(out): \(problem)")
@@ -205,7 +209,7 @@ struct Render: ParsableCommand {
     private func frameCount(_ session: SceneSession, natural: Double? = nil) throws -> Int {
         if let frames { return frames }
         let length = duration ?? session.scriptDuration.map { $0 + 1 } ?? natural ?? 1
-        let count = max(1, (length * frameRate).rounded())
+        let count = max(1, (length * frameRate / speed).rounded())
         guard count <= Double(Self.maximumFrames) else {
             let input = script ?? pen.evemu ?? "the input"
             warn(Self.tooLongLine(input, seconds: length, frames: count, fps: frameRate,
@@ -213,6 +217,14 @@ struct Render: ParsableCommand {
             throw ExitCode(1)
         }
         return Int(count)
+    }
+
+    /// The frames of a clip or of PNG frames: `frameCount` of them at the frame rate, `--speed`
+    /// scene seconds a second.
+    private func clipTiming(_ session: SceneSession, natural: Double?) throws -> ClipTiming {
+        var timing = ClipTiming(fps: frameRate, frameCount: try frameCount(session, natural: natural))
+        timing.speed = speed
+        return timing
     }
 
     /// The line for `input`, which runs longer than one render takes; `advice` says what to do.
@@ -233,7 +245,7 @@ struct Render: ParsableCommand {
         var passes = 0
         // The first session is made already; a GIF's second pass prints the events.
         var session = try makeSession(format == .gif)
-        let timing = ClipTiming(fps: fps, frameCount: try frameCount(session.session, natural: natural))
+        let timing = try clipTiming(session.session, natural: natural)
         let progress = RenderProgress(label: (out as NSString).lastPathComponent)
         let summary: ClipSummary
         do {

@@ -135,7 +135,8 @@ extension HUD {
     }
 
     func refreshKeys() {
-        setString("F1 hide   F2 bounds \(showsBounds ? "on" : "off")", of: keys)
+        let speed = speedLabel.map { "   \($0)" } ?? ""
+        setString("F1 hide   F2 bounds \(showsBounds ? "on" : "off")\(speed)", of: keys)
     }
 
     /// Milliseconds with one decimal: "16.7".

@@ -16,6 +16,10 @@ package final class HUD {
     package var showsBounds = false {
         didSet { if showsBounds != oldValue { refreshKeys() } }
     }
+    /// The scene's speed, or "PAUSED", shown on the keys line; `nil` at full speed.
+    package var speedLabel: String? {
+        didSet { if speedLabel != oldValue { refreshKeys() } }
+    }
     /// The frames of the last two seconds.
     package private(set) var frames = FrameTimeHistory(window: 2)
     /// The pressure of the last contacts.

@@ -41,9 +41,13 @@ package final class OfflineMixer: AudioService {
         self.synthesizer = synthesizer
     }
 
+    /// Scene seconds a second of the track holds: in a slow-motion clip each sound starts
+    /// at its scene moment and plays at its own pitch, so the track stretches between them.
+    package var speed = 1.0
+
     /// The frame that scene time `time` falls on.
     package func frame(at time: Double) -> Int {
-        Int((max(0, time) * Double(synthesizer.sampleRate)).rounded())
+        Int((max(0, time) / speed * Double(synthesizer.sampleRate)).rounded())
     }
 
     // MARK: The track

@@ -21,6 +21,11 @@ public final class WindowHost {
         public var showsHUD = false
         /// Saves what R records; `nil` leaves R to the scenes.
         package var clipSaver: ClipSaver?
+        /// Scene seconds per second of the wall clock at the start (`--speed`); S cycles it.
+        public var speed = 1.0
+        /// Told each change of scene time made with the keys (`time.paused`, `time.resumed`,
+        /// `time.stepped`, `time.speed`), at the scene time it leaves the scene at.
+        package var timeEvents: ((SceneEvent) -> Void)?
 
         package init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     clipSaver: ClipSaver? = nil,
@@ -33,19 +38,22 @@ public final class WindowHost {
         }
     }
 
-    private let options: Options
+    let options: Options
     private let window: OpaquePointer
     private let renderer: SDLRenderer
     private let compositor: Compositor
     private var translator = InputTranslator()
     private let pens: PenInput
-    private var scene: HostedScene!
-    private var sceneStart = 0.0
+    var scene: HostedScene!
+    /// The scene's time: the wall clock slowed, paused or stepped (S, Space, ← and →).
+    var dial: SceneTimeDial
     private var pendingScene: String??
-    private let clock = SystemClock()
+    let clock = SystemClock()
     private let hud: HUD
-    /// The scene time R started a recording at, while one runs.
+    /// The scene time R started a recording at, and the wall-clock time, while one runs.
     private var recordingStart: Double?
+    private var recordingWallStart: Double?
+    private let speedBadge: SpeedBadge
     private let recordingStatus = RecordingStatus()
     private let badge = RecordingBadge()
     /// Where a mouse's two fingers are, shown over the scene while Alt is held.
@@ -59,6 +67,8 @@ public final class WindowHost {
         self.options = options
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         twoFingerGuide = TwoFingerGuide(canvasSize: options.device.size)
+        speedBadge = SpeedBadge(canvasSize: options.device.size)
+        dial = SceneTimeDial(speed: options.speed, wall: 0)
         // SDL converts window titles to the X server's text encodings through the C
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
@@ -111,21 +121,21 @@ public final class WindowHost {
             let now = clock.now
             var event = SDL_Event()
             let ticksNow = Double(SDL_GetTicks64()) / 1000
-            for loss in pens.poll(eventTime: max(0, now - sceneStart)) {
+            for loss in pens.poll(eventTime: dial.time(atWall: now)) {
                 hud.record(loss)
             }
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             let translator = translator
-            for pointer in touchpad?.poll(time: max(0, now - sceneStart), canvasPoint: {
+            for pointer in touchpad?.poll(time: dial.time(atWall: now), canvasPoint: {
                 translator.canvasPoint(windowX: $0.x, windowY: $0.y)
             }) ?? [] {
                 hud.record(pointer)
                 scene.handle(pointer)
             }
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
-            for pointer in pens.catchUp(at: max(0, now - sceneStart)) {
+            for pointer in pens.catchUp(at: dial.time(atWall: now)) {
                 hud.record(pointer)
                 scene.handle(pointer)
             }
@@ -134,7 +144,7 @@ public final class WindowHost {
                 show(next)
             }
             if let limit = options.quitAfter, now >= limit { running = false }
-            drawFrame(time: clock.now - sceneStart)
+            drawFrame(time: dial.time(atWall: clock.now))
             throttle(frameStart: now)
         }
         scene.close()
@@ -142,11 +152,12 @@ public final class WindowHost {
 
     /// When the event happened, in scene time: SDL stamps events as they arrive (in
     /// milliseconds since SDL started), so several events handled in one frame keep their
-    /// own times and a pan's velocity stays right.
+    /// own times and a pan's velocity stays right. In slow motion the age shrinks with the
+    /// speed, so the log holds scene time.
     private func sceneTime(of event: SDL_Event, now: Double, ticksNow: Double) -> Double {
         let eventTicks = Double(event.common.timestamp) / 1000
         let age = max(0, min(0.5, ticksNow - eventTicks))
-        return max(0, now - age - sceneStart)
+        return dial.time(atWall: now - age)
     }
 
     /// Keeps an idle window from spinning when the display does not honour vsync (Xvfb,
@@ -159,10 +170,10 @@ public final class WindowHost {
 
     private func show(_ name: String?) {
         // A recording ends with its scene.
-        if recordingStart != nil { toggleRecording(at: clock.now - sceneStart) }
+        if recordingStart != nil { toggleRecording(at: dial.time(atWall: clock.now)) }
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
-        sceneStart = clock.now
+        dial.restart(atWall: clock.now)
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
     }
 
@@ -176,15 +187,19 @@ public final class WindowHost {
             pendingScene = .some(nil)
         case .key(let key) where key.key == "r" && key.modifiers.isEmpty && options.clipSaver != nil:
             toggleRecording(at: time)
+        case .key(let key) where handleTimeKey(key):
+            break
         case .key(let key):
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
+            resumeOnTouch(merged)
             hud.record(merged)
             scene.handle(merged)
         case .pointers(let pointers):
             for pointer in pointers {
+                resumeOnTouch(pointer)
                 hud.record(pointer)
                 scene.handle(pointer)
             }
@@ -210,11 +225,13 @@ public final class WindowHost {
         translator.twoFingers.centre = Point(x: options.device.size.width / 2, y: options.device.size.height / 2)
         translator.followKeys(mouseAt: mouseInWindow())
         twoFingerGuide.update(from: translator.twoFingers)
-        badge.update(recordingSince: recordingStart.map { $0 + sceneStart }, save: recordingStatus.current,
+        badge.update(recordingSince: recordingWallStart, save: recordingStatus.current,
                      now: clock.now, canvas: options.device.size)
-        // The badge and the HUD are drawn after the scene; recordings are rendered again
-        // from the session's input, without either.
-        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer]), viewport: viewport,
+        speedBadge.update(dial.label)
+        hud.speedLabel = dial.label
+        // The badges and the HUD are drawn after the scene; recordings are rendered again
+        // from the session's input, without them.
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer, speedBadge.layer]), viewport: viewport,
                         canvas: options.device.size, background: scene.backgroundColor)
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
@@ -246,9 +263,11 @@ public final class WindowHost {
         guard let saver = options.clipSaver else { return }
         if let start = recordingStart {
             recordingStart = nil
+            recordingWallStart = nil
             saver.save(scene, from: start, to: time, status: recordingStatus)
         } else {
             recordingStart = time
+            recordingWallStart = clock.now
             saver.recordingStarted(scene, at: time)
         }
     }

@@ -18,6 +18,9 @@ public struct ClipTiming: Sendable, Equatable {
     /// The scene time of the clip's last frame when it is not a whole frame's (a still
     /// rendered at any time); `nil` for `(firstFrame + frameCount - 1) / fps`.
     public var lastFrameTime: Double?
+    /// Scene seconds each second of the clip shows: 0.25 is a slow-motion clip, with four
+    /// times the frames for the same scene time.
+    public var speed = 1.0
 
     /// Frames `firstFrame ..< firstFrame + frameCount` at `fps`.
     public init(fps: Double, firstFrame: Int = 0, frameCount: Int) {
@@ -42,7 +45,7 @@ public struct ClipTiming: Sendable, Equatable {
     /// The scene time of frame `index`, counted from the scene's start.
     public func time(ofFrame index: Int) -> Double {
         if let lastFrameTime, index == firstFrame + frameCount - 1 { return lastFrameTime }
-        return Double(index) / fps
+        return Double(index) / fps * speed
     }
 }
 
@@ -136,7 +139,8 @@ public enum ClipRenderer {
             defer { scene.close() }
             // The track starts with the clip's first frame; sounds started before it are
             // heard from where they have got to.
-            let start = Double(timing.firstFrame) / timing.fps
+            let start = Double(timing.firstFrame) / timing.fps * timing.speed
+            offline.mixer?.speed = timing.speed
             offline.mixer?.startTrack(at: start)
             for frame in 0..<timing.firstFrame {
                 timings.measure(\.sceneUpdate) { scene.advance(to: timing.time(ofFrame: frame)) }
@@ -156,7 +160,7 @@ public enum ClipRenderer {
             }
             timings?.frames += timing.frameCount
             // The track lasts as long as the clip: up to where the frame after its last begins.
-            let track = timings.measure(\.audioMix) { offline.mixer?.endTrack(at: start + timing.duration) }
+            let track = timings.measure(\.audioMix) { offline.mixer?.endTrack(at: start + timing.duration * timing.speed) }
             // Finishing waits for ffmpeg to encode the frames still queued.
             try timings.measure(\.encoderWait) { try writer.finish() }
             return track

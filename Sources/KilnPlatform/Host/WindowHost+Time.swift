@@ -1,0 +1,47 @@
+import KilnCore
+
+/// The window's keys for scene time: S cycles the speed, Space pauses, and while paused →
+/// steps a frame forward and ← a frame back (the scene re-simulated from its input log).
+extension WindowHost {
+    /// Handles `key` when it is one of the time keys; `false` leaves it to the HUD and the scene.
+    func handleTimeKey(_ key: KeyPress) -> Bool {
+        guard key.modifiers.isEmpty else { return false }
+        let now = clock.now
+        switch key.key {
+        case "s":
+            dial.cycleSpeed(atWall: now)
+            report("time.speed")
+        case "space":
+            dial.togglePause(atWall: now)
+            report(dial.isPaused ? "time.paused" : "time.resumed")
+        case "right":
+            guard let time = dial.stepped(by: 1) else { return false }
+            dial.jump(to: time, atWall: now)
+            report("time.stepped")
+        case "left":
+            guard let time = dial.stepped(by: -1) else { return false }
+            guard scene.rewind(to: time) else {
+                options.warn("\(scene.name) keeps no log of its input, so it cannot step back")
+                return true
+            }
+            dial.jump(to: time, atWall: now)
+            report("time.stepped")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Touching the scene while it stands still lets it run again from there.
+    func resumeOnTouch(_ pointer: PointerEvent) {
+        guard dial.isPaused && pointer.phase == .began else { return }
+        dial.resume(atWall: clock.now)
+        report("time.resumed")
+    }
+
+    /// Tells whoever listens where scene time is now, and at what speed.
+    private func report(_ name: String) {
+        options.timeEvents?(SceneEvent(time: dial.time(atWall: clock.now), name: name,
+                                       fields: ["speed": .number(dial.speed)]))
+    }
+}
