@@ -14,6 +14,8 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// The scene's tuning files, watched while it runs (X4).
     private let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
+    /// Makes the scene anew, playing a log, behind a shut gate: what a rewind re-simulates.
+    let resimulate: Resimulation?
     /// The images, SVG and Lottie files the scene shows, watched while it runs in a window.
     private let assets: AssetWatcher?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
@@ -34,11 +36,14 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// drawn over offline frames; `mixer`, the scene's audio service offline, makes the
     /// clip's sound track; `journal` keeps the input log on disk, frame by frame;
     /// `watchesAssets` reloads the layers whose files are saved again (the window's scenes;
-    /// an offline render reads each file as it is when the scene is made).
+    /// an offline render reads each file as it is when the scene is made); `resimulate`
+    /// makes the scene anew for a rewind.
     package init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
-         mixer: OfflineMixer? = nil, journal: SessionJournal? = nil, watchesAssets: Bool = false) {
+         mixer: OfflineMixer? = nil, journal: SessionJournal? = nil, watchesAssets: Bool = false,
+         resimulate: Resimulation? = nil) {
         self.session = session
+        self.resimulate = resimulate
         self.journal = journal
         self.hud = hud
         self.mixer = mixer
@@ -128,6 +133,12 @@ package final class HostedSession: HostedScene, RecordingSource {
         case .rejected(let error):
             showBanner(error)
         }
+    }
+
+    /// Hosts `fresh` in place of the session, its log going to the journal from its start.
+    func replace(with fresh: SceneSession) {
+        session = fresh
+        startJournal()
     }
 
     /// Starts the scene's part of the journal: its log from here on goes to disk too.

@@ -149,10 +149,28 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 if captured != nil { retunedSession.startCapture(device: device.name, seed: seed) }
                 return retunedSession
             }
+            // A step back or a scrub makes the scene anew and plays the log into it, unheard.
+            let resimulate: Resimulation = { log, sources in
+                let gate = ServiceGate(audio: audio, haptics: haptics, events: events)
+                var gated = hosting
+                gated.events = gate.gatedEvents
+                var replayed = gated.context(audio: gate.gatedAudio, haptics: gate.gatedHaptics, open: gate.gatedOpen(open))
+                replayed.tuningSources = sources
+                let scene = SceneCatalog.make(made.name, context: replayed) ?? LauncherScene(context: replayed)
+                let resimulated = SceneSession(scene: scene, script: log, showsTouches: recording.touches)
+                resimulated.startInputLog(device: device.name, seed: seed)
+                if captured != nil {
+                    resimulated.startCapture(device: device.name, seed: seed)
+                    resimulated.capturesScript = true
+                }
+                return (resimulated, gate)
+            }
             return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
-                                          journal: journal, watchesAssets: true), open)
+                                          journal: journal, watchesAssets: true, resimulate: resimulate), open)
         }
         options.tabletPath = tablet
+        options.speed = settings.speed
+        options.timeEvents = events.map { sink in { sink.record($0) } }
         options.showsHUD = showsHUD
         host = try WindowHost(options: options)
     } catch {

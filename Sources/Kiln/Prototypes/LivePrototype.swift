@@ -120,6 +120,7 @@ final class LivePrototypeScene: HostedScene {
     func handle(_ event: PointerEvent) { inner.handle(event) }
     func handle(_ key: KeyPress, at time: Double) -> Bool { inner.handle(key, at: time) }
     func close() { inner.close() }
+    func rewind(to time: Double) -> Bool { inner.rewind(to: time) }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {

@@ -9,6 +9,18 @@ public final class SceneSession {
     private var player: ScriptPlayer?
     /// Records live input when capturing (`--capture`).
     package private(set) var recorder: ScriptRecorder?
+    /// Whether the capture also takes what the script plays: a session re-simulated from
+    /// its log, whose script is what was done live before.
+    package var capturesScript = false
+    /// Whether live input ends the script: a session re-simulated from its log up to a
+    /// moment plays on what was recorded after it, as a video would, until it is touched;
+    /// then the rest is dropped and the scene goes on from there. Pointer moves without
+    /// contact (a mouse passing over) do not count, and reach the scene only after that.
+    package var forksOnLiveInput = false
+    /// Whether the scene has been given live input, besides its script.
+    package private(set) var hasLiveInput = false
+    /// The script the session plays, while it plays one.
+    package var playingScript: InputScript? { isPlayingScript ? player?.script : nil }
     /// Why the script stopped early (a layer it names is missing), if it did.
     public private(set) var scriptProblem: InputScriptError?
     /// Circles at the pointers, drawn over the scene (`--touches`); `nil` when off.
@@ -16,6 +28,9 @@ public final class SceneSession {
     /// Everything the scene has been given since it appeared, scripted and live, when
     /// logging: a stretch of it can be rendered again offline (recording in the window).
     package private(set) var inputLog: ScriptRecorder?
+    /// What the input log holds, one output at a time in the order given: the timeline's
+    /// marks, and where a log is cut to re-simulate the session up to a moment.
+    package private(set) var loggedInput: [ScriptOutput] = []
     /// Told everything the input log records, as it records it (a journal kept on disk).
     package var inputLogObserver: ((ScriptOutput) -> Void)?
     /// Told every pointer event the scene is given, scripted or live (a HUD's pressure graph).
@@ -64,10 +79,12 @@ public final class SceneSession {
                 switch output {
                 case .pointer(let event):
                     log(output)
+                    if capturesScript { recorder?.record(event) }
                     touchIndicators?.handle(event)
                     pointerObserver?(event)
-                case .key:
+                case .key(let key, let time):
                     log(output)
+                    if capturesScript { recorder?.record(key, at: time) }
                 }
             }
             if scriptProblem == nil { scriptProblem = player.problem }
@@ -80,6 +97,11 @@ public final class SceneSession {
 
     /// Live pointer input.
     public func handle(_ event: PointerEvent) {
+        if forksOnLiveInput && isPlayingScript {
+            guard event.phase != .hover else { return }
+            fork(at: event.timestamp)
+        }
+        hasLiveInput = true
         recorder?.record(event)
         log(.pointer(event))
         touchIndicators?.handle(event)
@@ -94,14 +116,58 @@ public final class SceneSession {
 
     /// Live key input; `false` when the scene does not use the key.
     public func handle(_ key: KeyPress, at time: Double) -> Bool {
+        if forksOnLiveInput && isPlayingScript { fork(at: time) }
+        hasLiveInput = true
         recorder?.record(key, at: time)
         log(.key(key, time: time))
         return SceneCode.run(.keyHandler) { scene.handle(key) }
     }
 
+    /// Drops the rest of the script at `time`: a pointer it leaves down is cancelled there, as
+    /// a touch is when its view goes away, so no finger stays pressed that nobody presses.
+    private func fork(at time: Double) {
+        player = nil
+        for var pointer in Self.pointersDown(in: loggedInput) {
+            pointer.phase = .cancelled
+            pointer.timestamp = max(pointer.timestamp, time)
+            recorder?.record(pointer)
+            log(.pointer(pointer))
+            touchIndicators?.handle(pointer)
+            SceneCode.run(.pointerHandler) { scene.handle(pointer) }
+        }
+    }
+
+    /// The pointers `log` leaves in contact, each as its last event.
+    package static func pointersDown(in log: [ScriptOutput]) -> [PointerEvent] {
+        var down: [Int: PointerEvent] = [:]
+        for case .pointer(let event) in log {
+            switch event.phase {
+            case .began, .moved: down[event.id] = event
+            case .ended, .cancelled: down[event.id] = nil
+            case .hover: break
+            }
+        }
+        return down.values.sorted { $0.id < $1.id }
+    }
+
+    /// The input log up to scene time `time`, as a script that replays the session from
+    /// its start to that moment: what a session re-simulated to `time` is given.
+    package func inputLog(upTo time: Double) -> InputScript? {
+        guard let inputLog else { return nil }
+        var cut = ScriptRecorder(scene: inputLog.scene, device: inputLog.device, seed: inputLog.seed)
+        for output in loggedInput where output.time <= time {
+            switch output {
+            case .pointer(let event): cut.record(event)
+            case .key(let key, let time): cut.record(key, at: time)
+            }
+        }
+        return cut.script
+    }
+
     /// Adds `output` to the input log, when logging, and tells the observer.
     private func log(_ output: ScriptOutput) {
         guard inputLog != nil else { return }
+        loggedInput.append(output)
         switch output {
         case .pointer(let event): inputLog?.record(event)
         case .key(let key, let time): inputLog?.record(key, at: time)

@@ -30,6 +30,10 @@ package protocol HostedScene: AnyObject {
     /// Why the scene's input script stopped part way (a layer it names is missing), `nil`
     /// while it plays or when there is none: frames after it would pass for what was asked.
     var scriptProblem: (any Error)? { get }
+    /// Makes the scene anew and re-simulates it from its input log up to `time` (a step
+    /// back, a scrub); the log after `time` is dropped, and live input continues from there.
+    /// `false` when the scene keeps no log to do it from.
+    func rewind(to time: Double) -> Bool
 }
 
 extension HostedScene {
@@ -38,4 +42,5 @@ extension HostedScene {
     package var overlay: Layer? { nil }
     package var recording: RecordingSource? { nil }
     package var scriptProblem: (any Error)? { nil }
+    package func rewind(to time: Double) -> Bool { false }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import Kiln
+import KilnCore
+import KilnTestSupport
+import LaserDemo
+import MailboxDemo
+import Testing
+
+/// Stepping back and scrubbing: a hosted session made anew and re-simulated from its input
+/// log up to a moment looks as it did then, its log cut there, nothing it did heard twice.
+@Suite("Rewinding a hosted session")
+struct HostedSessionRewindTests {
+    /// Every call an audio service gets, in order.
+    final class CallLog: AudioService {
+        var calls: [String] = []
+        func prepare(_ sounds: [Sound]) {}
+        func play(_ sound: Sound, volume: Double) { calls.append("play \(sound.name)") }
+        func startLoop(_ sound: Sound, volume: Double) { calls.append("loop \(sound.name) \(volume)") }
+        func setVolume(_ volume: Double, forLoop sound: Sound) { calls.append("volume \(sound.name) \(volume)") }
+        func stopLoop(_ sound: Sound, fadeOut: Double) { calls.append("stop \(sound.name)") }
+        func stopAll(fadeOut: Double) { calls.append("stop all") }
+    }
+
+    /// A logging Mailbox session, hosted as the window hosts it, whose rewinds make the scene
+    /// anew behind a gate in front of `events`.
+    func hostMailbox(events: EventRecorder) -> HostedSession {
+        let canvas = DevicePreset.iPhone14.size
+        func session(script: InputScript?, events: EventSink?) -> SceneSession {
+            let made = SceneSession(scene: MailboxScene(context: SceneContext(canvasSize: canvas, events: events)),
+                                    script: script)
+            made.startInputLog(device: nil, seed: 1)
+            return made
+        }
+        let resimulate: Resimulation = { log, _ in
+            let gate = ServiceGate(audio: SilentAudio(), haptics: NoHaptics(), events: events)
+            return (session(script: log, events: gate.gatedEvents), gate)
+        }
+        return HostedSession(session: session(script: nil, events: events), capturePath: nil, resimulate: resimulate)
+    }
+
+    /// A right swipe on the first message, over `duration` seconds from `start`, frame by
+    /// frame at 60 a second, each frame's layers kept by its time.
+    func swipe(_ hosted: HostedSession, from start: Double, duration: Double, frames: inout [Double: [[Point]]]) {
+        let steps = Int(duration * 60)
+        let first = Int((start * 60).rounded())
+        for step in 0...steps {
+            let time = Double(first + step) / 60
+            let phase: PointerPhase = step == 0 ? .began : step == steps ? .ended : .moved
+            hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(step) * 4, 150), timestamp: time))
+            hosted.advance(to: time)
+            frames[time] = LayerOutlines.quads(of: hosted.root)
+        }
+    }
+
+    @Test("Rewound to a moment of a swipe, the scene is laid out as it was then, and untouched it plays on as it went")
+    func rewindShowsThePast() throws {
+        let events = EventRecorder()
+        let hosted = hostMailbox(events: events)
+        var frames: [Double: [[Point]]] = [:]
+        for frame in 0..<30 { hosted.advance(to: Double(frame) / 60) }
+        swipe(hosted, from: 0.5, duration: 0.5, frames: &frames)
+        for frame in 61...150 {
+            hosted.advance(to: Double(frame) / 60)
+            frames[Double(frame) / 60] = LayerOutlines.quads(of: hosted.root)
+        }
+        let emitted = events.events.count
+        #expect(emitted > 0)
+
+        for moment in [0.75, 1.1, 0.6, 1.5] {
+            let target = try #require(frames.keys.min { abs($0 - moment) < abs($1 - moment) })
+            #expect(hosted.rewind(to: target))
+            let same = LayerOutlines.quads(of: hosted.root) == frames[target]
+            #expect(same, "rewound to \(target) s, the layers are not where they were")
+        }
+        // From a moment mid-swipe, untouched, the rest of the swipe plays as it was done.
+        #expect(hosted.rewind(to: 45.0 / 60))
+        for frame in 46...150 {
+            hosted.advance(to: Double(frame) / 60)
+            let same = LayerOutlines.quads(of: hosted.root) == frames[Double(frame) / 60]
+            #expect(same, "played on from 0.75 s, frame \(frame) differs")
+            if !same { break }
+        }
+        // Nothing a re-simulation did up to its moment was told again; what played on from
+        // there was told again, as it happened again.
+        let playedOn = events.events.prefix(emitted).filter { $0.time > 45.0 / 60 }
+        #expect(!playedOn.isEmpty)
+        #expect(events.events.count == emitted + playedOn.count)
+        #expect(events.events.suffix(playedOn.count).map(\.name) == playedOn.map(\.name))
+    }
+
+    @Test("Touched after a rewind into a swipe, the log after that moment is dropped and the replayed finger is cancelled there")
+    func touchForks() throws {
+        let hosted = hostMailbox(events: EventRecorder())
+        var frames: [Double: [[Point]]] = [:]
+        swipe(hosted, from: 0.1, duration: 0.5, frames: &frames)
+        hosted.advance(to: 1)
+        #expect(hosted.rewind(to: 0.3))
+
+        // A mouse passing over does not fork; a touch does.
+        hosted.handle(PointerEvent(phase: .hover, location: Point(100, 300), timestamp: 0.35))
+        hosted.handle(PointerEvent(id: 7, phase: .began, location: Point(100, 300), timestamp: 0.4))
+        hosted.advance(to: 0.5)
+
+        let log = hosted.session.loggedInput
+        #expect(log.allSatisfy { $0.time <= 0.4 + 1e-9 })
+        let tail = log.suffix(2).compactMap { output -> PointerPhase? in
+            if case .pointer(let event) = output { event.phase } else { nil }
+        }
+        #expect(tail == [.cancelled, .began])
+        #expect(!log.contains { if case .pointer(let event) = $0 { event.phase == .hover } else { false } })
+    }
+
+    @Test("A session that keeps no log, or has no way to make its scene anew, cannot rewind")
+    func noLogNoRewind() {
+        let plain = HostedSession(session: SceneSession(scene: MailboxScene(context: SceneContext(canvasSize: DevicePreset.iPhone14.size))),
+                                  capturePath: nil)
+        #expect(!plain.rewind(to: 0))
+    }
+
+    @Test("Behind a shut gate no sound, impact or event gets out; a loop still on when it opens starts then, at its last volume")
+    func gateHoldsBackThenLetsLoopsIn() {
+        let audio = CallLog()
+        let events = EventRecorder()
+        let gate = ServiceGate(audio: audio, haptics: NoHaptics(), events: events)
+        let gated = gate.gatedAudio
+        gated.play(.chime, volume: 1)
+        gated.startLoop(.hum, volume: 0.2)
+        gated.setVolume(0.6, forLoop: .hum)
+        gated.startLoop(.sizzle, volume: 1)
+        gated.stopLoop(.sizzle, fadeOut: 0.1)
+        gate.gatedEvents?.record(SceneEvent(time: 1, name: "laser.on"))
+        var opened = false
+        gate.gatedOpen { _ in opened = true }("laser")
+        #expect(audio.calls.isEmpty)
+        #expect(events.events.isEmpty)
+        #expect(!opened)
+
+        gate.open()
+        #expect(audio.calls == ["loop hum 0.6"])
+        gated.play(.chime, volume: 1)
+        gate.gatedEvents?.record(SceneEvent(time: 2, name: "laser.off"))
+        #expect(audio.calls == ["loop hum 0.6", "play chime"])
+        #expect(events.events.map(\.name) == ["laser.off"])
+    }
+}
