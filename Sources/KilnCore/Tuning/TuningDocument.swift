@@ -31,7 +31,16 @@ struct TuningDocument {
 
     /// The text of the value at `span` (offsets the parser gave), as written.
     func text(of span: Range<Int>) -> String {
-        String(String.UnicodeScalarView(scalars[places[span.lowerBound]..<places[span.upperBound]]))
+        String(String.UnicodeScalarView(scalars[written(span)]))
+    }
+
+    /// Where the scalars the parser read at `span` are in `scalars`. Each end sits right
+    /// after the scalar read before it, so that a CR stays with the line feed after it: a
+    /// span that ends before a line break ends before its CR, and text put in at the start
+    /// of a line goes before the CR of a blank line.
+    private func written(_ span: Range<Int>) -> Range<Int> {
+        let start = span.lowerBound == 0 ? 0 : places[span.lowerBound - 1] + 1
+        return span.isEmpty ? start..<start : start..<(places[span.upperBound - 1] + 1)
     }
 
     /// The scalar the parser read at `offset`: the text with CRLF as LF.
@@ -71,7 +80,7 @@ struct TuningDocument {
         var out = scalars
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             let text = lineEnding == "\n" ? edit.text : edit.text.replacingLineFeeds(with: lineEnding)
-            out.replaceSubrange(places[edit.range.lowerBound]..<places[edit.range.upperBound], with: text.unicodeScalars)
+            out.replaceSubrange(written(edit.range), with: text.unicodeScalars)
         }
         return String(String.UnicodeScalarView(out))
     }

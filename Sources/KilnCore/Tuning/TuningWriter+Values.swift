@@ -70,9 +70,6 @@ extension TuningWriter {
 
     /// A value written as TOML on its own: `0.3`, `"#FF0000"`, `{ damping_ratio = 0.8, response = 0.4 }`.
     static func value(ofTOML text: String, key: String) throws(TuningWriteError) -> TuningValue {
-        guard !text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw .invalidChange(key: key, message: "a value must be on one line")
-        }
         let entries: [TuningEntry]
         do throws(TuningError) {
             // Under the change's own key (a field's, so bare), which the parser's messages then name.
