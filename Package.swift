@@ -139,6 +139,7 @@ let package = Package(
             name: "KilnScenesTests",
             dependencies: [
                 "Kiln", "KilnCore", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo", "KilnTestSupport",
+                "BottomSheet", "CardStack", "Photos",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(

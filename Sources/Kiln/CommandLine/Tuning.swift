@@ -2,11 +2,17 @@ import ArgumentParser
 import Foundation
 import KilnCore
 
-/// `kiln tuning SCENE`: the effective tuning, each value with where it came from.
+/// `kiln tuning SCENE`: the effective tuning, each value with where it came from; with
+/// `--set` or `--reset`, values written into the tuning file in force.
 struct TuningCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tuning",
-        abstract: "Print a scene's effective tuning: defaults, your ~/.config/kiln/SCENE.toml and --tuning, with each value's origin.")
+        abstract: "Print a scene's effective tuning: defaults, your ~/.config/kiln/SCENE.toml and --tuning, with each value's origin.",
+        discussion: """
+            With --set or --reset, write values into the tuning file in force instead: --tuning FILE, else the \
+            prototype folder's tuning.toml, else ~/.config/kiln/SCENE.toml (made if missing). Only those values' \
+            text changes; a value not in the file is added under its table with its description.
+            """)
 
     @Argument(help: "The scene: \(SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name).joined(separator: ", ")), or a prototype folder.")
     var scene: String
@@ -17,12 +23,28 @@ struct TuningCommand: ParsableCommand {
     @Flag(help: "Print the defaults alone, as the shipped Tuning/SCENE.toml (in share/kiln, or Resources in a checkout) or a prototype's tuning.toml has them.")
     var defaults = false
 
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Write KEY=VALUE, the value as TOML: 0.3, \"#FF0000\", true, { damping_ratio = 0.8, response = 0.4 }, or one spring number as swipe.return_spring.response=0.5.",
+        valueName: "key=value"))
+    var set: [String] = []
+
+    @Option(help: ArgumentHelp("Write KEY's default value.", valueName: "key"))
+    var reset: [String] = []
+
     func run() throws {
         let scene = try resolveScene(self.scene)
         guard let profile = SceneCatalog.entry(scene)?.tuning else {
             let tunable = SceneCatalog.entries.filter { $0.tuning != nil }.map(\.name)
             warn("'\(scene)' has no tuning; choose one of \(tunable.joined(separator: ", "))")
             throw ExitCode(2)
+        }
+        if !set.isEmpty || !reset.isEmpty {
+            guard !defaults else {
+                warn("--defaults prints the defaults; to write one into the file, use --reset KEY")
+                throw ExitCode(1)
+            }
+            try writeChanges(for: scene, profile: profile)
+            return
         }
         if defaults {
             let isPrototype = PrototypeFolder.folder(ofScene: scene) != nil

@@ -105,6 +105,8 @@ public struct TuningProfile: Sendable {
     package let defaultsText: @Sendable () -> String
     /// The defaults as a prototype folder's own `tuning.toml` has them.
     package let prototypeDefaultsText: @Sendable () -> String
+    /// Every field, in the order the file lists them.
+    public let fields: [Field]
 
     /// The profile of a tuning type.
     public static func of<Tuning: SceneTuning>(_ type: Tuning.Type) -> TuningProfile {
@@ -115,6 +117,7 @@ public struct TuningProfile: Sendable {
                 return Tuning.fileText(resolved.value, origins: resolved.origins)
             },
             defaultsText: { Tuning.fileText(Tuning()) },
-            prototypeDefaultsText: { Tuning.fileText(Tuning(), ofPrototype: true) })
+            prototypeDefaultsText: { Tuning.fileText(Tuning(), ofPrototype: true) },
+            fields: Tuning.fields.map(Field.init))
     }
 }

@@ -6,6 +6,8 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     public let key: String
     /// The comment written above it in the file.
     public let help: String
+    /// What it holds and the values it accepts.
+    public let kind: TuningFieldKind
     let read: (Tuning) -> TuningValue
     /// Stores a value, or says in words why it cannot.
     let write: (inout Tuning, TuningValue) -> String?
@@ -13,7 +15,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     /// A number within `range`.
     public static func number(_ key: String, _ path: WritableKeyPath<Tuning, Double>, _ help: String,
                               in range: ClosedRange<Double>) -> TuningField {
-        TuningField(key: key, help: help, read: { .number($0[keyPath: path]) }) { tuning, value in
+        TuningField(key: key, help: help, kind: .number(range: range), read: { .number($0[keyPath: path]) }) { tuning, value in
             guard case .number(let n) = value else { return "expected a number, found \(value.kindDescription)" }
             guard range.contains(n) else {
                 return "\(TuningValue.number(n)) is out of range (\(TuningValue.number(range.lowerBound)) to \(TuningValue.number(range.upperBound)))"
@@ -26,7 +28,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     /// A whole number within `range`.
     public static func integer(_ key: String, _ path: WritableKeyPath<Tuning, Int>, _ help: String,
                                in range: ClosedRange<Int>) -> TuningField {
-        TuningField(key: key, help: help, read: { .number(Double($0[keyPath: path])) }) { tuning, value in
+        TuningField(key: key, help: help, kind: .integer(range: range), read: { .number(Double($0[keyPath: path])) }) { tuning, value in
             guard case .number(let n) = value else { return "expected a whole number, found \(value)" }
             guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
                 return "\(value) is out of range (\(range.lowerBound) to \(range.upperBound))"
@@ -39,7 +41,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
 
     /// A switch.
     public static func bool(_ key: String, _ path: WritableKeyPath<Tuning, Bool>, _ help: String) -> TuningField {
-        TuningField(key: key, help: help, read: { .bool($0[keyPath: path]) }) { tuning, value in
+        TuningField(key: key, help: help, kind: .bool, read: { .bool($0[keyPath: path]) }) { tuning, value in
             guard case .bool(let b) = value else { return "expected true or false, found \(value.kindDescription)" }
             tuning[keyPath: path] = b
             return nil
@@ -48,7 +50,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
 
     /// A colour as "#RRGGBB" or "#RRGGBBAA".
     public static func color(_ key: String, _ path: WritableKeyPath<Tuning, Color>, _ help: String) -> TuningField {
-        TuningField(key: key, help: help, read: { .string($0[keyPath: path].hexString) }) { tuning, value in
+        TuningField(key: key, help: help, kind: .color, read: { .string($0[keyPath: path].hexString) }) { tuning, value in
             switch parseColor(value) {
             case .success(let color): tuning[keyPath: path] = color; return nil
             case .failure(let problem): return problem.message
@@ -59,7 +61,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     /// A list of colours.
     public static func colors(_ key: String, _ path: WritableKeyPath<Tuning, [Color]>, _ help: String,
                               count: ClosedRange<Int>) -> TuningField {
-        TuningField(key: key, help: help, read: { .array($0[keyPath: path].map { .string($0.hexString) }) }) { tuning, value in
+        TuningField(key: key, help: help, kind: .colors(count: count), read: { .array($0[keyPath: path].map { .string($0.hexString) }) }) { tuning, value in
             guard case .array(let items) = value else { return "expected an array of colours, found \(value.kindDescription)" }
             guard count.contains(items.count) else {
                 return count.lowerBound == count.upperBound
@@ -80,7 +82,7 @@ public struct TuningField<Tuning>: @unchecked Sendable {
 
     /// A spring as `{ damping_ratio = 0.8, response = 0.4 }` (response: the undamped period in seconds).
     public static func spring(_ key: String, _ path: WritableKeyPath<Tuning, Spring>, _ help: String) -> TuningField {
-        TuningField(key: key, help: help, read: { tuning in
+        TuningField(key: key, help: help, kind: .spring, read: { tuning in
             let spring = tuning[keyPath: path]
             let response = 2 * Double.pi / spring.naturalFrequency
             return .table([("damping_ratio", .number((spring.dampingRatio * 1000).rounded() / 1000)),
@@ -99,8 +101,8 @@ public struct TuningField<Tuning>: @unchecked Sendable {
                 }
             }
             guard let ratio, let response else { return "a spring needs both damping_ratio and response" }
-            guard (0...10).contains(ratio) else { return "damping_ratio \(TuningValue.number(ratio)) is out of range (0 to 10)" }
-            guard response >= 0.01, response <= 10 else { return "response \(TuningValue.number(response)) is out of range (0.01 to 10 s)" }
+            guard TuningFieldKind.dampingRatioRange.contains(ratio) else { return "damping_ratio \(TuningValue.number(ratio)) is out of range (0 to 10)" }
+            guard TuningFieldKind.responseRange.contains(response) else { return "response \(TuningValue.number(response)) is out of range (0.01 to 10 s)" }
             tuning[keyPath: path] = Spring(dampingRatio: ratio, response: response)
             return nil
         }

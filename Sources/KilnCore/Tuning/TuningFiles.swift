@@ -108,7 +108,7 @@ package final class TuningFiles {
     }
 
     /// A path as messages show it: the home folder as "~".
-    static func displayName(_ path: String) -> String {
+    package static func displayName(_ path: String) -> String {
         if let home = ProcessInfo.processInfo.environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
             return "~" + path.dropFirst(home.count)
         }

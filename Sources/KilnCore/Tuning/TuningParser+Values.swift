@@ -11,6 +11,9 @@ extension TuningParser {
             depth += 1
         }
         defer { if c == "[" || c == "{" { depth -= 1 } }
+        // An array's items are read under its key too; the array's own span, set last, wins.
+        let start = index
+        defer { layout.spans[key] = start..<index }
         switch c {
         case "\"", "'": return .string(try stringValue())
         case "[": return try array(key: key)
@@ -30,7 +33,9 @@ extension TuningParser {
                 advance()
                 return .array(items)
             }
+            let start = index
             items.append(try value(key: key))
+            layout.spans["\(key)[\(items.count - 1)]"] = start..<index
             try skipBlank()
             if current == nil {
                 throw unclosedArray(opened)

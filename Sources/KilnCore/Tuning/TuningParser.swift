@@ -38,12 +38,20 @@ import Foundation
     /// Longer than any tuning's key; with it, checking a key's parts costs a bounded time,
     /// so that a file is read in time proportional to its size.
     static let maximumKeyParts = 32
+    /// Where the values, entries and headers read so far were written, for the writer.
+    var layout = TuningLayout()
 
     /// Parses `text`, read from `file` (as messages name it).
     public static func parse(_ text: String, file: String) throws(TuningError) -> [TuningEntry] {
+        try layout(text, file: file).lines.map(\.entry)
+    }
+
+    /// Parses `text` and says where each value and table header was written.
+    static func layout(_ text: String, file: String) throws(TuningError) -> TuningLayout {
         var parser = TuningParser(text: Array(text.unicodeScalars), file: file)
         try parser.normalizeNewlines()
-        return try parser.document()
+        try parser.document()
+        return parser.layout
     }
 
     private init(text: [Unicode.Scalar], file: String) {
@@ -151,15 +159,15 @@ import Foundation
 
     // MARK: - Document
 
-    private mutating func document() throws(TuningError) -> [TuningEntry] {
-        var entries: [TuningEntry] = []
+    private mutating func document() throws(TuningError) {
         var table: [String] = []
         while true {
             try skipBlank()
-            guard current != nil else { return entries }
+            guard current != nil else { return }
             if current == "[" {
                 table = try header()
                 try endOfLine(after: "the table name")
+                layout.headerEnds[TOMLText.key(table)] = index
                 continue
             }
             let keyLine = line
@@ -179,7 +187,7 @@ import Foundation
             if let problem = defined.setValue(full, inTable: table.count) {
                 throw fail(problem, at: at)
             }
-            entries.append(TuningEntry(key: name, value: value, line: keyLine))
+            layout.lines.append(.init(entry: TuningEntry(key: name, value: value, line: keyLine), table: table, path: full))
         }
     }
 

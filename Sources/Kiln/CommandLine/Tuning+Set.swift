@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import KilnCore
+
+// `kiln tuning SCENE --set key=value --reset key`: the same writer the tweak panel saves
+// with, into the one file that is in force for the scene.
+extension TuningCommand {
+    /// The file `--set` and `--reset` write: `--tuning FILE`, else the prototype folder's
+    /// `tuning.toml`, else the user's `SCENE.toml` in the config folder.
+    func writableTuningFile(for scene: String) throws -> String {
+        if let tuning { return tuning }
+        if let own = PrototypeFolder.tuningFile(ofScene: scene) { return own }
+        guard let home = TuningFiles.configHome() else {
+            warn("no HOME or XDG_CONFIG_HOME to keep kiln/\(scene).toml in; pass --tuning FILE")
+            throw ExitCode(1)
+        }
+        return home + "/kiln/\(scene).toml"
+    }
+
+    /// Writes the changes into the scene's tuning file and says what changed in one line;
+    /// a bad key or value is one line, and the file is left as it was.
+    func writeChanges(for scene: String, profile: TuningProfile) throws {
+        var changes: [TuningChange] = []
+        for assignment in set {
+            guard let change = TuningChange(assignment: assignment) else {
+                warn("--set \(assignment): write key=value, as in --set swipe.action_threshold=72")
+                throw ExitCode(1)
+            }
+            changes.append(change)
+        }
+        changes += reset.map(TuningChange.reset)
+        let path = try writableTuningFile(for: scene)
+        let name = TuningFiles.displayName(path)
+        var text = ""
+        do {
+            text = try TextFile.read(path)
+        } catch .missing where tuning == nil {
+            // The user's own file is made on the first change.
+        } catch {
+            warn("\(name): \(error)")
+            throw ExitCode(1)
+        }
+        let rewrite: TuningWriter.Rewrite
+        do {
+            rewrite = try TuningWriter(profile: profile).apply(changes, to: text, file: name)
+        } catch {
+            warn("\(error)")
+            throw ExitCode(1)
+        }
+        do {
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(rewrite.text.utf8).write(to: target, options: .atomic)
+        } catch {
+            warn("\(name): cannot be written (\(error.localizedDescription))")
+            throw ExitCode(1)
+        }
+        print("\(name): \(rewrite.summary.joined(separator: ", "))")
+    }
+}
