@@ -8,7 +8,7 @@ import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.
 extension EndToEndTests {
-    @Test("Paused, a step forward and a step back show the frames kiln render draws at those scene times")
+    @Test("Paused, a step back and then steps forward show the frames kiln render draws at those scene times")
     func pauseAndStep() throws {
         let script = ProjectFiles.scripts.appendingPathComponent("mailbox-tour.json")
         try withApp(arguments: ["play", script.path, "--mute"]) { app, window, files in
@@ -16,18 +16,22 @@ extension EndToEndTests {
             Thread.sleep(forTimeInterval: 1.6)
             try window.key("space")
             let paused = try sceneTime(of: app.waitForLine(containing: "time.paused", timeout: 10).line)
-            try window.key("Right")
-            try window.key("Right")
-            var from = try app.waitForLine(containing: "time.stepped", timeout: 10).index + 1
-            let forward = try sceneTime(of: app.waitForLine(containing: "time.stepped", from: from, timeout: 10).line)
-            #expect(abs(forward - (paused + 2.0 / 60)) < 0.002)
-            try expectWindow(window, matchesRenderOf: script, at: forward, files: files, label: "two steps forward")
 
+            // A step back makes the scene anew from its log, on the frames an offline render steps.
             try window.key("Left")
-            from = try app.waitForLine(containing: "time.stepped", from: from, timeout: 10).index + 1
-            let back = try sceneTime(of: app.waitForLine(containing: "time.stepped", from: from, timeout: 30).line)
-            #expect(abs(back - (paused + 1.0 / 60)) < 0.002)
+            var next = try app.waitForLine(containing: "time.stepped", timeout: 30)
+            let back = try sceneTime(of: next.line)
+            #expect(abs(back - (paused - 1.0 / 60)) < 0.002)
             try expectWindow(window, matchesRenderOf: script, at: back, files: files, label: "one step back")
+
+            // Steps forward from there play on what was logged, frame by frame.
+            try window.key("Right")
+            next = try app.waitForLine(containing: "time.stepped", from: next.index + 1, timeout: 10)
+            try window.key("Right")
+            next = try app.waitForLine(containing: "time.stepped", from: next.index + 1, timeout: 10)
+            let forward = try sceneTime(of: next.line)
+            #expect(abs(forward - (paused + 1.0 / 60)) < 0.002)
+            try expectWindow(window, matchesRenderOf: script, at: forward, files: files, label: "two steps forward")
             #expect(!app.errorOutput.contains("cannot"), "\(app.errorOutput)")
         }
     }
