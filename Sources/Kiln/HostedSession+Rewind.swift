@@ -8,24 +8,55 @@ extension HostedSession {
     /// Frames per second a re-simulation steps at, as R's renders do.
     static let resimulationRate = 60.0
 
-    /// Makes the scene anew and plays its input log into it, frame by frame, up to window
-    /// time `time`; then it is the live scene, its sounds heard again. It goes on playing what
-    /// was logged after `time`, as a video would, until live input forks it there.
+    /// Shows the scene at window time `time`, simulated again from its input log: it goes on
+    /// playing what was logged after `time`, as a video would, until live input forks it there.
+    ///
+    /// Forward, while the scene is still replaying its log, it is stepped on from where it is,
+    /// unheard; back, it is made anew and the log played into it frame by frame.
     package func rewind(to time: Double) -> Bool {
         guard let resimulate, let log = timelineLog else { return false }
         let target = max(0, time - timeOrigin)
-        session.close()
-        let (fresh, gate) = resimulate(log, tuningSources)
-        fresh.forksOnLiveInput = true
-        replace(with: fresh)
-        var frame = 1
-        while Double(frame) / Self.resimulationRate < target {
-            session.advance(to: Double(frame) / Self.resimulationRate)
+        let current = lastTime - timeOrigin
+        let stepsOn = session.forksOnLiveInput && session.isPlayingScript && target >= current && gate != nil
+        if let parked = checkpoints?.take(atOrBefore: target, after: stepsOn ? current : 0) {
+            session.close()
+            parked.session.continueScript(log, playedUpTo: parked.time)
+            gate = parked.gate
+            replace(with: parked.session)
+            Self.step(session, from: parked.time, to: target)
+        } else if stepsOn, let gate {
+            gate.close()
+            Self.step(session, from: current, to: target)
+        } else {
+            session.close()
+            let (fresh, gate) = resimulate(log, tuningSources)
+            fresh.forksOnLiveInput = true
+            self.gate = gate
+            replace(with: fresh)
+            Self.step(session, from: 0, to: target)
+        }
+        eventMarks?.forget(after: target)
+        lastTime = target + timeOrigin
+        gate?.open()
+        return true
+    }
+
+    /// Advances `session` on the frames a re-simulation steps at, from session time `start`
+    /// (already shown) to `end`.
+    static func step(_ session: SceneSession, from start: Double, to end: Double) {
+        var frame = Int((start * resimulationRate).rounded(.down)) + 1
+        while Double(frame) / resimulationRate < end {
+            session.advance(to: Double(frame) / resimulationRate)
             frame += 1
         }
-        session.advance(to: target)
-        gate.open()
-        return true
+        session.advance(to: end)
+    }
+
+    /// Readies sessions parked along the log, nearest window time `time` first, so that
+    /// scrubbing there starts close by; a thread of their own makes them.
+    package func prepareToScrub(near time: Double) {
+        guard let checkpoints, let log = timelineLog, let timeline else { return }
+        checkpoints.prepare(log: log, tuning: tuningSources, end: timeline.end - timeOrigin, near: time - timeOrigin)
     }
 
     /// Everything the current scene has been given and is still to be given: the script it
@@ -34,5 +65,21 @@ extension HostedSession {
         guard let log = session.inputLog(upTo: .infinity) else { return nil }
         if let script = session.playingScript, !session.hasLiveInput { return script }
         return log
+    }
+
+    /// The session's touches and events and how far it has run or will replay, in window time.
+    package var timeline: SessionTimeline? {
+        guard resimulate != nil, let log = timelineLog else { return nil }
+        var marks: [SessionTimeline.Mark] = []
+        if session.playingScript != nil && !session.hasLiveInput {
+            // The touches still to replay are on the strip too: they come from the log.
+            marks = SessionTimeline.touchMarks(of: log)
+        } else {
+            marks = SessionTimeline.touchMarks(of: session.loggedInput)
+        }
+        marks += (eventMarks?.events ?? []).map { SessionTimeline.Mark(time: $0.time, kind: .event($0.name)) }
+        let end = max(lastTime - timeOrigin, session.playingScript.map(\.duration) ?? 0)
+        return SessionTimeline(marks: marks.map { SessionTimeline.Mark(time: $0.time + timeOrigin, kind: $0.kind) },
+                               end: end + timeOrigin)
     }
 }

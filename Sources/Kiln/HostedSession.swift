@@ -20,7 +20,13 @@ package final class HostedSession: HostedScene, RecordingSource {
     private let assets: AssetWatcher?
     /// Scene time when the current scene was made: a retuned scene starts from 0.
     package private(set) var timeOrigin = 0.0
-    private var lastTime = 0.0
+    var lastTime = 0.0
+    /// The gate in front of what the current scene does, when it was made behind one.
+    var gate: ServiceGate?
+    /// The scene's events, for the timeline's marks.
+    let eventMarks: EventMarks?
+    /// Sessions parked along the log for scrubbing back, made on a thread of their own.
+    package let checkpoints: ScrubCheckpoints?
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
     private let hud: RenderHUD?
@@ -41,9 +47,11 @@ package final class HostedSession: HostedScene, RecordingSource {
     package init(session: SceneSession, capturePath: String?, tuning: TuningFiles? = nil,
          remake: (([TuningSource]) -> SceneSession)? = nil, reportsProblems: Bool = true, hud: RenderHUD? = nil,
          mixer: OfflineMixer? = nil, journal: SessionJournal? = nil, watchesAssets: Bool = false,
-         resimulate: Resimulation? = nil) {
+         resimulate: Resimulation? = nil, eventMarks: EventMarks? = nil) {
         self.session = session
         self.resimulate = resimulate
+        self.eventMarks = eventMarks
+        checkpoints = resimulate.map(ScrubCheckpoints.init)
         self.journal = journal
         self.hud = hud
         self.mixer = mixer
@@ -128,6 +136,8 @@ package final class HostedSession: HostedScene, RecordingSource {
             session.scene.leave()
             session = remake(tuningSources)
             timeOrigin = lastTime
+            gate = nil
+            eventMarks?.removeAll()
             startJournal()
             warn("tuning applied to \(name)")
         case .rejected(let error):
@@ -146,6 +156,8 @@ package final class HostedSession: HostedScene, RecordingSource {
         guard let journal, let log = session.inputLog else { return }
         journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningSources,
                                         folder: PrototypeFolder.folder(ofScene: name)?.url.path))
+        // A session made elsewhere (parked for scrubbing) brings what it was given so far.
+        for output in session.loggedInput { journal.record(output) }
         session.inputLogObserver = { journal.record($0) }
     }
 
@@ -157,6 +169,7 @@ package final class HostedSession: HostedScene, RecordingSource {
 
     /// Writes the capture, if this scene was being captured.
     package func close() {
+        checkpoints?.stop()
         session.close()
         guard let path = capturePath, let recorder = session.recorder else { return }
         do {

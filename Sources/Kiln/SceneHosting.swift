@@ -53,6 +53,30 @@ package struct SceneHosting {
         return [folder.appendingPathComponent("Assets"), folder]
     }
 
+    /// How a step back or a scrub makes scene `name` anew: with the tuning given, in a session
+    /// logging its input and playing the log given, its sounds (into `audio`), impacts, events
+    /// and scene switches (through `open`) held behind a gate until it has caught up. Callable
+    /// from any thread: it does not touch the process's asset folders.
+    package func resimulation(of name: String, audio: AudioService = SilentAudio(), haptics: HapticsService = NoHaptics(),
+                              open: @escaping (String?) -> Void = { _ in }, showsTouches: Bool = false,
+                              device: String? = nil, capturing: Bool = false) -> Resimulation {
+        { log, tuning in
+            let gate = ServiceGate(audio: audio, haptics: haptics, events: events)
+            var gated = self
+            gated.events = gate.gatedEvents
+            var context = gated.context(audio: gate.gatedAudio, haptics: gate.gatedHaptics, open: gate.gatedOpen(open))
+            context.tuningSources = tuning
+            let scene = SceneCatalog.make(name, context: context) ?? LauncherScene(context: context)
+            let session = SceneSession(scene: scene, script: log, showsTouches: showsTouches)
+            session.startInputLog(device: device, seed: seed)
+            if capturing {
+                session.startCapture(device: device, seed: seed)
+                session.capturesScript = true
+            }
+            return (session, gate)
+        }
+    }
+
     /// The scene in a silent session of its own, playing `script`: `nil` for an unknown scene.
     package func session(script: InputScript? = nil) -> HostedSession? {
         guard let made = makeScene(context: context()) else { return nil }

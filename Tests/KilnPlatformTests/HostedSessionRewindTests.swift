@@ -143,3 +143,50 @@ struct HostedSessionRewindTests {
         #expect(events.events.map(\.name) == ["laser.off"])
     }
 }
+
+/// Scrubbing from sessions parked along the log: the same frames as re-simulating from the start.
+@Suite("Scrubbing from parked sessions")
+struct ScrubCheckpointTests {
+    @Test("Sessions parked along a log on their own thread show each moment as the live run showed it")
+    func parkedSessionsShowThePast() throws {
+        let events = EventRecorder()
+        let hosted = HostedSessionRewindTests().hostMailbox(events: events)
+        defer { hosted.close() }
+        var frames: [Int: [[Point]]] = [:]
+        // Swipes across the first rows over six seconds, each frame's layers kept.
+        for frame in 0...360 {
+            let time = Double(frame) / 60
+            let inSwipe = frame % 120
+            if inSwipe <= 30 {
+                let phase: PointerPhase = inSwipe == 0 ? .began : inSwipe == 30 ? .ended : .moved
+                hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(inSwipe) * 5, 150 + Double(frame / 120) * 92),
+                                           timestamp: time))
+            }
+            hosted.advance(to: time)
+            frames[frame] = LayerOutlines.quads(of: hosted.root)
+        }
+        hosted.prepareToScrub(near: 6)
+        let checkpoints = try #require(hosted.checkpoints)
+        let deadline = Date().addingTimeInterval(60)
+        while checkpoints.parkedMoments.count < 6 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(checkpoints.parkedMoments == [1, 2, 3, 4, 5, 6])
+
+        for frame in [330, 75, 200, 130, 350, 20] {
+            #expect(hosted.rewind(to: Double(frame) / 60))
+            #expect(LayerOutlines.quads(of: hosted.root) == frames[frame], "scrubbed to frame \(frame)")
+        }
+    }
+
+    @Test("A log's prefix through a moment is the same for the log and for any log grown from it")
+    func prefixes() {
+        let run = (0..<10).map { ScriptEvent(time: Double($0) * 0.1, phase: $0 == 0 ? .began : .moved, location: Point(0, 0)) }
+        let short = InputScript(steps: [.wait(0.5), .events(run)])
+        let grown = InputScript(steps: [.wait(0.5), .events(run + [ScriptEvent(time: 1.0, phase: .ended, location: Point(0, 0))]),
+                                        .key(KeyPress("z"))])
+        for moment in [0.0, 0.3, 0.55, 0.9, 1.4] {
+            #expect(short.prefix(through: moment) == grown.prefix(through: moment), "through \(moment)")
+        }
+        #expect(short.prefix(through: 1.6) != grown.prefix(through: 1.6))
+        #expect(grown.prefix(through: 10) == InputScript(steps: grown.steps))
+    }
+}

@@ -7,7 +7,7 @@ import KilnPlatform
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure frame times on fixed workloads.",
-        subcommands: [ScenesBench.self, ParticlesBench.self, RenderBench.self, AssetsBench.self])
+        subcommands: [ScenesBench.self, ParticlesBench.self, RenderBench.self, AssetsBench.self, ScrubBench.self])
 }
 
 /// `kiln bench particles`: the fixed particle workload through the emitter layer and compositor.

@@ -124,8 +124,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio
             let tuning = name.flatMap { live.tuningFiles(for: $0, named: scene) }
+            // The scene's events go to the timeline's marks on their way out.
+            let marks = EventMarks(passingTo: events)
             let hosting = SceneHosting(scene: name ?? SceneCatalog.homeName, canvasSize: device.size, seed: seed,
-                                       events: events, tuning: tuning?.sources ?? [])
+                                       events: marks, tuning: tuning?.sources ?? [])
             let context = hosting.context(audio: audio, haptics: haptics, open: open)
             watchdog.sceneOpening(hosting.scene)
             let made = hosting.makeScene(context: context) ?? LauncherScene(context: context)
@@ -150,23 +152,12 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
                 return retunedSession
             }
             // A step back or a scrub makes the scene anew and plays the log into it, unheard.
-            let resimulate: Resimulation = { log, sources in
-                let gate = ServiceGate(audio: audio, haptics: haptics, events: events)
-                var gated = hosting
-                gated.events = gate.gatedEvents
-                var replayed = gated.context(audio: gate.gatedAudio, haptics: gate.gatedHaptics, open: gate.gatedOpen(open))
-                replayed.tuningSources = sources
-                let scene = SceneCatalog.make(made.name, context: replayed) ?? LauncherScene(context: replayed)
-                let resimulated = SceneSession(scene: scene, script: log, showsTouches: recording.touches)
-                resimulated.startInputLog(device: device.name, seed: seed)
-                if captured != nil {
-                    resimulated.startCapture(device: device.name, seed: seed)
-                    resimulated.capturesScript = true
-                }
-                return (resimulated, gate)
-            }
+            let resimulate = hosting.resimulation(of: made.name, audio: audio, haptics: haptics, open: open,
+                                                  showsTouches: recording.touches, device: device.name,
+                                                  capturing: captured != nil)
             return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
-                                          journal: journal, watchesAssets: true, resimulate: resimulate), open)
+                                          journal: journal, watchesAssets: true, resimulate: resimulate,
+                                          eventMarks: marks), open)
         }
         options.tabletPath = tablet
         options.speed = settings.speed

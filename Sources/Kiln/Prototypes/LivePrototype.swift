@@ -121,6 +121,8 @@ final class LivePrototypeScene: HostedScene {
     func handle(_ key: KeyPress, at time: Double) -> Bool { inner.handle(key, at: time) }
     func close() { inner.close() }
     func rewind(to time: Double) -> Bool { inner.rewind(to: time) }
+    var timeline: SessionTimeline? { inner.timeline }
+    func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {

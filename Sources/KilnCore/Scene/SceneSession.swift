@@ -123,6 +123,14 @@ public final class SceneSession {
         return SceneCode.run(.keyHandler) { scene.handle(key) }
     }
 
+    /// Plays `script` from here on in place of the script played so far, which it begins
+    /// with up to scene time `time`: a session parked at a moment of a log that has grown since.
+    package func continueScript(_ script: InputScript, playedUpTo time: Double) {
+        var continued = ScriptPlayer(script: script)
+        _ = continued.events(upTo: time, scene: scene)
+        player = continued
+    }
+
     /// Drops the rest of the script at `time`: a pointer it leaves down is cancelled there, as
     /// a touch is when its view goes away, so no finger stays pressed that nobody presses.
     private func fork(at time: Double) {

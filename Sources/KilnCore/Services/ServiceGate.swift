@@ -10,7 +10,7 @@ package final class ServiceGate {
     private let audio: AudioService
     private let haptics: HapticsService
     private let events: EventSink?
-    /// The loops the scene has on, with their volumes, while the gate is shut.
+    /// The loops the scene has on, with their volumes.
     private var loops: [Sound: Double] = [:]
 
     /// A shut gate in front of `audio`, `haptics` and `events`.
@@ -39,37 +39,50 @@ package final class ServiceGate {
         for (sound, volume) in loops.sorted(by: { $0.key.description < $1.key.description }) {
             audio.startLoop(sound, volume: volume)
         }
-        loops = [:]
+    }
+
+    /// Holds everything back again (a jump through scene time), silencing the loops that are
+    /// on; they start again when the gate opens.
+    package func close() {
+        guard isOpen else { return }
+        isOpen = false
+        for sound in loops.keys.sorted(by: { $0.description < $1.description }) {
+            audio.stopLoop(sound, fadeOut: 0.05)
+        }
     }
 
     private final class GatedAudio: AudioService {
         let gate: ServiceGate
         init(gate: ServiceGate) { self.gate = gate }
 
-        func prepare(_ sounds: [Sound]) { gate.audio.prepare(sounds) }
+        /// Sounds are prepared once the gate opens: a scene made behind it may be made on
+        /// another thread than the audio's.
+        func prepare(_ sounds: [Sound]) {
+            if gate.isOpen { gate.audio.prepare(sounds) }
+        }
 
         func play(_ sound: Sound, volume: Double) {
             if gate.isOpen { gate.audio.play(sound, volume: volume) }
         }
 
         func startLoop(_ sound: Sound, volume: Double) {
-            if gate.isOpen { gate.audio.startLoop(sound, volume: volume) } else { gate.loops[sound] = volume }
+            if gate.isOpen { gate.audio.startLoop(sound, volume: volume) }
+            gate.loops[sound] = volume
         }
 
         func setVolume(_ volume: Double, forLoop sound: Sound) {
-            if gate.isOpen {
-                gate.audio.setVolume(volume, forLoop: sound)
-            } else if gate.loops[sound] != nil {
-                gate.loops[sound] = volume
-            }
+            if gate.isOpen { gate.audio.setVolume(volume, forLoop: sound) }
+            if gate.loops[sound] != nil { gate.loops[sound] = volume }
         }
 
         func stopLoop(_ sound: Sound, fadeOut: Double) {
-            if gate.isOpen { gate.audio.stopLoop(sound, fadeOut: fadeOut) } else { gate.loops[sound] = nil }
+            if gate.isOpen { gate.audio.stopLoop(sound, fadeOut: fadeOut) }
+            gate.loops[sound] = nil
         }
 
         func stopAll(fadeOut: Double) {
-            if gate.isOpen { gate.audio.stopAll(fadeOut: fadeOut) } else { gate.loops = [:] }
+            if gate.isOpen { gate.audio.stopAll(fadeOut: fadeOut) }
+            gate.loops = [:]
         }
     }
 

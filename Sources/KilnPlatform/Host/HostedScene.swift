@@ -34,6 +34,11 @@ package protocol HostedScene: AnyObject {
     /// back, a scrub); the log after `time` is dropped, and live input continues from there.
     /// `false` when the scene keeps no log to do it from.
     func rewind(to time: Double) -> Bool
+    /// The session's touches and events and how far it has run, in the host's scene time:
+    /// what the timeline strip shows. `nil` for a scene that keeps no log.
+    var timeline: SessionTimeline? { get }
+    /// Gets ready for scrubs near `time`: a hint, which a scene may ignore.
+    func prepareToScrub(near time: Double)
 }
 
 extension HostedScene {
@@ -43,4 +48,6 @@ extension HostedScene {
     package var recording: RecordingSource? { nil }
     package var scriptProblem: (any Error)? { nil }
     package func rewind(to time: Double) -> Bool { false }
+    package var timeline: SessionTimeline? { nil }
+    package func prepareToScrub(near time: Double) {}
 }

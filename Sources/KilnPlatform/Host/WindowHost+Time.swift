@@ -8,12 +8,15 @@ extension WindowHost {
         guard key.modifiers.isEmpty else { return false }
         let now = clock.now
         switch key.key {
+        case "t":
+            showsStrip.toggle()
         case "s":
             dial.cycleSpeed(atWall: now)
             report("time.speed")
         case "space":
             dial.togglePause(atWall: now)
             report(dial.isPaused ? "time.paused" : "time.resumed")
+            if dial.isPaused { scene.prepareToScrub(near: dial.time(atWall: now)) }
         case "right":
             guard let time = dial.stepped(by: 1) else { return false }
             dial.jump(to: time, atWall: now)
@@ -30,6 +33,40 @@ extension WindowHost {
             return false
         }
         return true
+    }
+
+    /// A press on the timeline strip, and its drag, scrub: scene time stops and the scene is
+    /// shown as it was at the moment under the pointer. Whether the event was the strip's.
+    func scrub(with pointer: PointerEvent) -> Bool {
+        guard pointer.phase != .hover, isScrubbing || strip.contains(pointer.location),
+              let timeline = scene.timeline else { return false }
+        switch pointer.phase {
+        case .began:
+            isScrubbing = true
+            if !dial.isPaused {
+                dial.pause(atWall: clock.now)
+                report("time.paused")
+            }
+            scene.prepareToScrub(near: dial.time(atWall: clock.now))
+        case .ended, .cancelled:
+            isScrubbing = false
+        case .moved, .hover:
+            break
+        }
+        let time = strip.time(atX: pointer.location.x, of: timeline)
+        guard abs(time - dial.time(atWall: clock.now)) >= 1.0 / 240 else { return true }
+        if scene.rewind(to: time) {
+            dial.jump(to: time, atWall: clock.now)
+            report("time.scrubbed")
+        }
+        return true
+    }
+
+    /// Shows the strip when asked for or while paused, for a scene with a timeline.
+    func updateStrip() {
+        let timeline = (showsStrip || dial.isPaused) ? scene.timeline : nil
+        strip.isVisible = timeline != nil
+        if let timeline { strip.update(timeline, at: dial.time(atWall: clock.now)) }
     }
 
     /// Touching the scene while it stands still lets it run again from there.

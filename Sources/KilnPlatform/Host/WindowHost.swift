@@ -54,6 +54,12 @@ public final class WindowHost {
     private var recordingStart: Double?
     private var recordingWallStart: Double?
     private let speedBadge: SpeedBadge
+    /// The last minute of the scene along the canvas's bottom (T, and while paused).
+    let strip: TimelineStrip
+    /// Whether T asked for the strip.
+    var showsStrip = false
+    /// Whether a press on the strip is being dragged.
+    var isScrubbing = false
     private let recordingStatus = RecordingStatus()
     private let badge = RecordingBadge()
     /// Where a mouse's two fingers are, shown over the scene while Alt is held.
@@ -68,6 +74,7 @@ public final class WindowHost {
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         twoFingerGuide = TwoFingerGuide(canvasSize: options.device.size)
         speedBadge = SpeedBadge(canvasSize: options.device.size)
+        strip = TimelineStrip(canvasSize: options.device.size)
         dial = SceneTimeDial(speed: options.speed, wall: 0)
         // SDL converts window titles to the X server's text encodings through the C
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
@@ -194,6 +201,7 @@ public final class WindowHost {
         case .pointer(let pointer):
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
+            if scrub(with: merged) { break }
             resumeOnTouch(merged)
             hud.record(merged)
             scene.handle(merged)
@@ -229,9 +237,10 @@ public final class WindowHost {
                      now: clock.now, canvas: options.device.size)
         speedBadge.update(dial.label)
         hud.speedLabel = dial.label
+        updateStrip()
         // The badges and the HUD are drawn after the scene; recordings are rendered again
         // from the session's input, without them.
-        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [badge.layer, speedBadge.layer]), viewport: viewport,
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [strip.layer, badge.layer, speedBadge.layer]), viewport: viewport,
                         canvas: options.device.size, background: scene.backgroundColor)
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
