@@ -89,3 +89,54 @@ extension EndToEndTests {
         #expect(WindowAgreementTests.passes(difference), "\(label) at \(time) s: \(difference)")
     }
 }
+
+extension EndToEndTests {
+    @Test("Scrubbed back on the timeline strip before a swipe, a new swipe forks the session: the capture and R hold the new branch")
+    func scrubThenFork() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-fork-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = folder.appendingPathComponent("capture.json")
+        try withApp(arguments: ["mailbox", "--mute", "--capture", capture.path, "--record-dir", folder.path,
+                                "--record-scale", "0.5"]) { app, window, _ in
+            Thread.sleep(forTimeInterval: 1)
+            // The old branch: the first message archived.
+            try window.drag(fromCanvas: (x: 60, y: 150), to: (x: 300, y: 150), steps: 20)
+            let archived = try app.waitForLine(containing: "message.archived", timeout: 10)
+            #expect(archived.line.contains("Maya"))
+            Thread.sleep(forTimeInterval: 0.5)
+
+            // Pause, and scrub from the strip's right end to its start: before the swipe.
+            try window.key("space")
+            let paused = try app.waitForLine(containing: "time.paused", timeout: 10)
+            try window.drag(fromCanvas: (x: 370, y: 815), to: (x: 20, y: 815), steps: 12)
+            var scrubbed = try app.waitForLine(containing: "time.scrubbed", from: paused.index + 1, timeout: 30)
+            while let next = try? app.waitForLine(containing: "time.scrubbed", from: scrubbed.index + 1, timeout: 3) {
+                scrubbed = next
+            }
+            let early = try sceneTime(of: scrubbed.line)
+            #expect(early < 1, "scrubbed to \(early) s")
+
+            // The new branch, recorded with R: the second message archived instead.
+            try window.key("r")
+            try window.drag(fromCanvas: (x: 60, y: 242), to: (x: 300, y: 242), steps: 20)
+            let forked = try app.waitForLine(containing: "message.archived", from: scrubbed.index + 1, timeout: 10)
+            #expect(forked.line.contains("Oren"), "\(forked.line)")
+            Thread.sleep(forTimeInterval: 0.5)
+            try window.key("r")
+            _ = try waitForStandardError(of: app.process, containing: "saved ", timeout: 120)
+            // Back to the launcher: the capture is written when its scene is left.
+            try window.key("Escape")
+            _ = try waitForStandardError(of: app.process, containing: "captured ", timeout: 20)
+        }
+        // The capture holds the new branch alone: one press, on the second row.
+        let script = try InputScriptParser.parse(contentsOf: capture)
+        let presses = script.steps.flatMap { step -> [ScriptEvent] in
+            if case .events(let run) = step { run.filter { $0.phase == .began } } else { [] }
+        }
+        #expect(presses.count == 1)
+        #expect(presses.first.map { abs($0.location.y - 242) < 3 } == true, "\(presses)")
+        let videos = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mp4") }
+        #expect(videos.count == 1)
+    }
+}
