@@ -112,10 +112,7 @@ package struct ScriptPlayer {
         return outputs
     }
 
-    private mutating func advance(upTo frameTime: Double, root: Layer, emit: (ScriptOutput) -> Void) {
-        // A logged event comes back from its time relative to its run a rounding error late:
-        // one given at a frame's very time is still played in that frame.
-        let time = frameTime + 1e-9
+    private mutating func advance(upTo time: Double, root: Layer, emit: (ScriptOutput) -> Void) {
         while problem == nil {
             if let end = stepEnd {
                 while let output = nextOutput(), output.time <= time {
