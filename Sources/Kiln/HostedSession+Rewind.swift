@@ -1,4 +1,5 @@
 import KilnCore
+import KilnPlatform
 
 /// Makes a scene anew with the tuning given, in a session playing the log given, its
 /// sounds, impacts, events and scene switches held behind the gate returned.
@@ -50,6 +51,29 @@ extension HostedSession {
             frame += 1
         }
         session.advance(to: end)
+    }
+
+    /// The session's input up to window time `time`, for new code to take up.
+    package func place(at time: Double) -> ScenePlace? {
+        guard let log = session.inputLog(upTo: time - timeOrigin) else { return nil }
+        return ScenePlace(scene: name, log: log, time: time)
+    }
+
+    /// Makes the scene anew (its code and tuning as they are now) and replays `place`'s input
+    /// into it up to the moment, unheard; then it goes on live. A replay that stops on input it
+    /// cannot give (a layer the new code lacks) says so in one line and goes live there.
+    package func resume(from place: ScenePlace) -> Bool {
+        guard let resimulate, place.scene == name else { return false }
+        let target = max(0, place.time - timeOrigin)
+        session.close()
+        let (fresh, gate) = resimulate(place.log, tuningSources)
+        self.gate = gate
+        replace(with: fresh)
+        eventMarks?.removeAll()
+        Self.step(session, from: 0, to: target)
+        lastTime = place.time
+        gate.open()
+        return true
     }
 
     /// Readies sessions parked along the log, nearest window time `time` first, so that

@@ -27,6 +27,9 @@ package final class HostedSession: HostedScene, RecordingSource {
     let eventMarks: EventMarks?
     /// Sessions parked along the log for scrubbing back, made on a thread of their own.
     package let checkpoints: ScrubCheckpoints?
+    /// Whether a saved tuning file replays the session's input into the retuned scene up to
+    /// the same moment, rather than starting it afresh.
+    package var keepsPlace = false
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
     private let hud: RenderHUD?
@@ -132,6 +135,11 @@ package final class HostedSession: HostedScene, RecordingSource {
         case .unchanged:
             return
         case .applied:
+            if keepsPlace, let place = place(at: lastTime), resume(from: place) {
+                eventMarks?.record(SceneEvent(time: lastTime - timeOrigin, name: "tuning.applied", fields: ["scene": .string(name)]))
+                warn(String(format: "tuning applied to %@, replayed to %.2f s", name, lastTime - timeOrigin))
+                return
+            }
             guard let remake else { return }
             session.scene.leave()
             session = remake(tuningSources)

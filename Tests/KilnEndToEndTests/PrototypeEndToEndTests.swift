@@ -269,7 +269,7 @@ struct PrototypeEndToEndTests {
         }
     }
 
-    @Test("kiln dev --capture writes, on close, what was done in the scene since the last reload")
+    @Test("kiln dev --reload restart --capture writes, on close, what was done in the scene since the last reload")
     func devCapturesAfterReload() throws {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
@@ -278,7 +278,8 @@ struct PrototypeEndToEndTests {
             let session = try XvfbSession(width: 1280, height: 1024)
             defer { session.stop() }
             let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--capture", capture.path, "--events",
-                                                              "--mute", "--quit-after", "120"], session: session)
+                                                              "--mute", "--reload", "restart", "--quit-after", "120"],
+                                  session: session)
             defer { app.terminate() }
             try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 120)
             let window = try app.window(timeout: 30)
@@ -326,7 +327,7 @@ struct PrototypeEndToEndTests {
         #expect(bay.blue > bay.red + 40, "bay \(bay)")
     }
 
-    private func withPrototype(_ body: (URL, URL) throws -> Void) throws {
+    func withPrototype(_ body: (URL, URL) throws -> Void) throws {
         let binary = try KilnBinary.locate()
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-prototype-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -352,7 +353,7 @@ struct PrototypeEndToEndTests {
         return dates
     }
 
-    private func write(_ text: String, to url: URL) throws {
+    func write(_ text: String, to url: URL) throws {
         try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
@@ -372,7 +373,7 @@ struct PrototypeEndToEndTests {
 
 extension RGBImage {
     /// The colour at a pixel.
-    fileprivate func pixel(_ x: Int, _ y: Int) -> (red: Int, green: Int, blue: Int) {
+    func pixel(_ x: Int, _ y: Int) -> (red: Int, green: Int, blue: Int) {
         let i = (y * width + x) * 3
         return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
     }

@@ -67,6 +67,17 @@ struct LiveSceneOptions: ParsableArguments {
 
     @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml; the window reloads both when saved.")
     var tuning: String?
+
+    @Option(help: "What a reload does (a saved tuning file, or code under kiln dev): 'keep' makes the scene anew and replays what you did into it, so it shows the new values at the same moment; 'restart' starts the scene afresh. Default: keep under kiln dev, restart otherwise.")
+    var reload: ReloadMode?
+}
+
+/// What a reload does to the scene in the window.
+enum ReloadMode: String, ExpressibleByArgument, CaseIterable {
+    /// The scene made anew and the session's input replayed into it up to the same moment.
+    case keep
+    /// The scene made anew from its start.
+    case restart
 }
 
 /// A pen-tablet recording replayed as the pen, or a touchscreen's as fingers, in the window or offline.

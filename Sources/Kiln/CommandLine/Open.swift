@@ -155,12 +155,14 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             let resimulate = hosting.resimulation(of: made.name, audio: audio, haptics: haptics, open: open,
                                                   showsTouches: recording.touches, device: device.name,
                                                   capturing: captured != nil)
-            return decorate(HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
-                                          journal: journal, watchesAssets: true, resimulate: resimulate,
-                                          eventMarks: marks), open)
+            let hosted = HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
+                                       journal: journal, watchesAssets: true, resimulate: resimulate, eventMarks: marks)
+            hosted.keepsPlace = (live.reload ?? (recapturesScene ? .keep : .restart)) == .keep
+            return decorate(hosted, open)
         }
         options.tabletPath = tablet
         options.speed = settings.speed
+        options.keepsPlace = (live.reload ?? (recapturesScene ? .keep : .restart)) == .keep
         options.timeEvents = events.map { sink in { sink.record($0) } }
         options.showsHUD = showsHUD
         host = try WindowHost(options: options)

@@ -123,6 +123,8 @@ final class LivePrototypeScene: HostedScene {
     func rewind(to time: Double) -> Bool { inner.rewind(to: time) }
     var timeline: SessionTimeline? { inner.timeline }
     func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
+    func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
+    func resume(from place: ScenePlace) -> Bool { inner.resume(from: place) }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {

@@ -39,6 +39,24 @@ package protocol HostedScene: AnyObject {
     var timeline: SessionTimeline? { get }
     /// Gets ready for scrubs near `time`: a hint, which a scene may ignore.
     func prepareToScrub(near time: Double)
+    /// Where the session is at window time `time`: its input up to then, for a scene made
+    /// anew (new code) to take up. `nil` for a scene that keeps no log.
+    func place(at time: Double) -> ScenePlace?
+    /// Replays `place`'s input into this (new) scene up to its moment; `false` when it cannot.
+    func resume(from place: ScenePlace) -> Bool
+}
+
+/// A session's place: its scene, its input up to a moment, and the moment, in window time.
+package struct ScenePlace {
+    package var scene: String
+    package var log: InputScript
+    package var time: Double
+
+    package init(scene: String, log: InputScript, time: Double) {
+        self.scene = scene
+        self.log = log
+        self.time = time
+    }
 }
 
 extension HostedScene {
@@ -50,4 +68,6 @@ extension HostedScene {
     package func rewind(to time: Double) -> Bool { false }
     package var timeline: SessionTimeline? { nil }
     package func prepareToScrub(near time: Double) {}
+    package func place(at time: Double) -> ScenePlace? { nil }
+    package func resume(from place: ScenePlace) -> Bool { false }
 }

@@ -10,6 +10,8 @@ extension WindowHost {
         switch key.key {
         case "t":
             showsStrip.toggle()
+        case "g":
+            replayLastGesture()
         case "s":
             dial.cycleSpeed(atWall: now)
             report("time.speed")
@@ -60,6 +62,23 @@ extension WindowHost {
             report("time.scrubbed")
         }
         return true
+    }
+
+    /// G: the last gesture again, on the code and tuning running now: back to a moment before
+    /// its first touch, then on as it was done, at the speed chosen.
+    private func replayLastGesture() {
+        guard let timeline = scene.timeline,
+              let down = timeline.marks.last(where: { $0.kind == .touchDown }) else {
+            options.warn("nothing to replay yet: make a gesture first")
+            return
+        }
+        let start = timeline.marks.last { mark in
+            mark.kind == .touchUp && mark.time < down.time
+        }.map { max($0.time, down.time - 0.3) } ?? max(0, down.time - 0.3)
+        guard scene.rewind(to: start) else { return }
+        dial.jump(to: start, atWall: clock.now)
+        if dial.isPaused { dial.resume(atWall: clock.now) }
+        report("time.replayed")
     }
 
     /// Shows the strip when asked for or while paused, for a scene with a timeline.

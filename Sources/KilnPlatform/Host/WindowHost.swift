@@ -26,6 +26,9 @@ public final class WindowHost {
         /// Told each change of scene time made with the keys (`time.paused`, `time.resumed`,
         /// `time.stepped`, `time.speed`), at the scene time it leaves the scene at.
         package var timeEvents: ((SceneEvent) -> Void)?
+        /// Whether a scene opened again under its own name (code reloaded) replays the
+        /// session's input up to the same moment, rather than starting afresh.
+        public var keepsPlace = false
 
         package init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     clipSaver: ClipSaver? = nil,
@@ -178,9 +181,15 @@ public final class WindowHost {
     private func show(_ name: String?) {
         // A recording ends with its scene.
         if recordingStart != nil { toggleRecording(at: dial.time(atWall: clock.now)) }
+        // The same scene again is new code: it can take up the session where it was.
+        let place = options.keepsPlace && scene != nil && name == scene.name ? scene.place(at: dial.time(atWall: clock.now)) : nil
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
-        dial.restart(atWall: clock.now)
+        if let place, scene.resume(from: place) {
+            dial.jump(to: place.time, atWall: clock.now)
+        } else {
+            dial.restart(atWall: clock.now)
+        }
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+import Kiln
+import KilnCore
+import KilnTestSupport
+import MailboxDemo
+import Testing
+
+/// A reload that keeps your place: the retuned scene is given the session's input up to the
+/// same moment, so it shows the new values in the middle of the same interaction.
+@Suite("A reload keeps its place")
+struct HostedSessionKeepPlaceTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-keep-\(UUID().uuidString)")
+
+    /// A logging Mailbox session with `file` as its `--tuning`, remade or replayed on a save.
+    func hostMailbox(tuning file: URL, keepsPlace: Bool) throws -> HostedSession {
+        let profile = try #require(DemoCatalog.entry("mailbox")?.tuning)
+        let files = TuningFiles(scene: "mailbox", profile: profile, explicit: file.path, configHome: nil)
+        files.pollInterval = 0
+        _ = files.reload()
+        func make(_ sources: [TuningSource], script: InputScript?, events: EventSink?) -> SceneSession {
+            var context = SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events)
+            context.tuningSources = sources
+            let session = SceneSession(scene: MailboxScene(context: context), script: script)
+            session.startInputLog(device: nil, seed: 1)
+            return session
+        }
+        let resimulate: Resimulation = { log, sources in
+            let gate = ServiceGate(audio: SilentAudio(), haptics: NoHaptics(), events: nil)
+            return (make(sources, script: log, events: gate.gatedEvents), gate)
+        }
+        let hosted = HostedSession(session: make(files.sources, script: nil, events: nil), capturePath: nil, tuning: files,
+                                   remake: { make($0, script: nil, events: nil) }, resimulate: resimulate)
+        hosted.keepsPlace = keepsPlace
+        return hosted
+    }
+
+    @Test("Keeping its place, a saved tuning file replays the swipe into the retuned scene: same moment, same layout, same log",
+          arguments: [true, false])
+    func savedTuningKeepsPlace(keepsPlace: Bool) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("try.toml")
+        try "[colors]\nneutral = \"#E3E3E3\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let hosted = try hostMailbox(tuning: file, keepsPlace: keepsPlace)
+        for frame in 0...40 {
+            let time = Double(frame) / 60
+            if frame >= 10 {
+                let phase: PointerPhase = frame == 10 ? .began : .moved
+                hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(frame - 10) * 4, 150), timestamp: time))
+            }
+            hosted.advance(to: time)
+        }
+        let before = ObjectIdentifier(hosted.session.scene)
+        let layout = LayerOutlines.quads(of: hosted.root)
+        let log = hosted.session.loggedInput
+        // Only a colour changes: the layers stay where the swipe put them.
+        try "[colors]\nneutral = \"#D0D0D0\"\n".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
+        hosted.advance(to: 41.0 / 60)
+
+        #expect(ObjectIdentifier(hosted.session.scene) != before)
+        if keepsPlace {
+            #expect(hosted.timeOrigin == 0)
+            #expect(hosted.session.loggedInput == log)
+            #expect(LayerOutlines.quads(of: hosted.root) == layout, "the retuned scene is not mid-swipe")
+        } else {
+            #expect(hosted.timeOrigin == 41.0 / 60)
+            #expect(hosted.session.loggedInput.isEmpty)
+        }
+    }
+}
