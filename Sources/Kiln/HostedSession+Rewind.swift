@@ -93,11 +93,11 @@ extension HostedSession {
 
     /// The session's touches and events and how far it has run or will replay, in window time.
     package var timeline: SessionTimeline? {
-        guard resimulate != nil, let log = timelineLog else { return nil }
+        guard resimulate != nil, session.inputLog != nil else { return nil }
         var marks: [SessionTimeline.Mark] = []
-        if session.playingScript != nil && !session.hasLiveInput {
-            // The touches still to replay are on the strip too: they come from the log.
-            marks = SessionTimeline.touchMarks(of: log)
+        if let script = session.playingScript, !session.hasLiveInput {
+            // The touches still to replay are on the strip too: they come from the script.
+            marks = SessionTimeline.touchMarks(of: script)
         } else {
             marks = SessionTimeline.touchMarks(of: session.loggedInput)
         }

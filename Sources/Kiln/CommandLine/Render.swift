@@ -79,8 +79,9 @@ struct Render: ParsableCommand {
         if let audioOut, !audioOut.lowercased().hasSuffix(".wav") { throw ValidationError("--audio-out takes a FILE.wav.") }
         if mute && audioOut != nil { throw ValidationError("--mute leaves no sound track for --audio-out to write.") }
         if let duration, frames == nil, duration * frameRate / speed > Double(Self.maximumFrames) {
-            throw ValidationError(String(format: "--duration %g at %g fps and speed %g is more than the %d frames a render takes.",
-                                         duration, frameRate, speed, Self.maximumFrames))
+            let slowed = speed == 1 ? "" : String(format: " and speed %g", speed)
+            throw ValidationError(String(format: "--duration %g at %g fps%@ is more than the %d frames a render takes.",
+                                         duration, frameRate, slowed, Self.maximumFrames))
         }
     }
 

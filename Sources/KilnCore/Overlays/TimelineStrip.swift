@@ -28,6 +28,11 @@ package final class TimelineStrip {
         layer.backgroundColor = Color(white: 0.06, alpha: 0.88)
         layer.isHitTestable = false
         layer.isHidden = true
+        // A hairline along the top sets the strip off from a dark scene.
+        let edge = Layer()
+        edge.frame = Rect(0, 0, canvasSize.width, 0.5)
+        edge.backgroundColor = Color(white: 1, alpha: 0.16)
+        layer.addSublayer(edge)
         track.frame = Rect(inset, 30, canvasSize.width - 2 * inset, 2)
         track.backgroundColor = Color(white: 1, alpha: 0.22)
         track.cornerRadius = 1
