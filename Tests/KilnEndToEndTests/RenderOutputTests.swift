@@ -23,7 +23,9 @@ struct RenderOutputTests {
         let tools = scratch.appendingPathComponent("tools")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let url = tools.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\necho $$ > '\(scratch.appendingPathComponent("pid").path)'\nexec sleep 600\n"
+        // Written beside and moved into place, so the test never reads a pid file half written.
+        let pid = scratch.appendingPathComponent("pid").path
+        try "#!/bin/sh\necho $$ > '\(pid).part' && mv '\(pid).part' '\(pid)'\nexec sleep 600\n"
             .write(to: url, atomically: true, encoding: .utf8)
         chmod(url.path, 0o755)
         return url
