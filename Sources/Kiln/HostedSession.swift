@@ -175,6 +175,10 @@ package final class HostedSession: HostedScene, RecordingSource {
         root.addSublayer(TuningBanner.make(for: error, canvasSize: root.bounds.size))
     }
 
+    deinit {
+        checkpoints?.stop()
+    }
+
     /// Writes the capture, if this scene was being captured.
     package func close() {
         checkpoints?.stop()

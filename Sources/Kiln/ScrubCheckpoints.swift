@@ -116,6 +116,8 @@ package final class ScrubCheckpoints: @unchecked Sendable {
                 parked[moment] = Parked(session: session, gate: gate, time: moment, prefix: prefix)
             }
         }
+        // The thread holds these checkpoints and they hold it: let go, or neither is freed.
+        worker = nil
         condition.unlock()
     }
 }

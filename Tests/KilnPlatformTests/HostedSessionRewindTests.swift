@@ -177,6 +177,27 @@ struct ScrubCheckpointTests {
         }
     }
 
+    @Test("A session closed or let go ends its checkpoints' thread, which then frees them and their parked sessions")
+    func checkpointsEnd() throws {
+        for closes in [true, false] {
+            weak var released: ScrubCheckpoints?
+            do {
+                let hosted = HostedSessionRewindTests().hostMailbox(events: EventRecorder())
+                for frame in 0...180 { hosted.advance(to: Double(frame) / 60) }
+                hosted.prepareToScrub(near: 2)
+                let checkpoints = try #require(hosted.checkpoints)
+                released = checkpoints
+                let deadline = Date().addingTimeInterval(60)
+                while checkpoints.parkedMoments.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+                #expect(!checkpoints.parkedMoments.isEmpty)
+                if closes { hosted.close() }
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while released != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            #expect(released == nil, closes ? "closed" : "let go")
+        }
+    }
+
     @Test("A log's prefix through a moment is the same for the log and for any log grown from it")
     func prefixes() {
         let run = (0..<10).map { ScriptEvent(time: Double($0) * 0.1, phase: $0 == 0 ? .began : .moved, location: Point(0, 0)) }
