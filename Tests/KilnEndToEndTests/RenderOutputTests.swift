@@ -81,6 +81,34 @@ struct RenderOutputTests {
         }
     }
 
+    @Test("An encoder ended by Ctrl+C or a stop ends the render by the same signal, as a shell expects; killed otherwise, it is one error",
+          arguments: [SIGINT, SIGTERM, SIGKILL])
+    func encoderEndedBySignal(_ number: Int32) throws {
+        let ffmpeg = scratch.appendingPathComponent("ffmpeg")
+        try "#!/bin/sh\nhead -c 100000 > /dev/null\nkill -\(number) $$\n".write(to: ffmpeg, atomically: true, encoding: .utf8)
+        chmod(ffmpeg.path, 0o755)
+        let out = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let render = Process()
+        render.executableURL = try KilnBinary.locate()
+        render.arguments = ["render", "laser", "--out", out.appendingPathComponent("clip.mp4").path, "--frames", "600"]
+        render.environment = ProcessInfo.processInfo.environment.merging(["KILN_FFMPEG": ffmpeg.path]) { $1 }
+        let errors = Pipe()
+        render.standardError = errors
+        try render.run()
+        defer { if render.isRunning { kill(render.processIdentifier, SIGKILL) } }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        render.waitUntilExit()
+
+        if number == SIGKILL {
+            #expect(render.terminationReason == .exit && render.terminationStatus == 1)
+            #expect(said.contains("ffmpeg stopped while making"))
+        } else {
+            #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == number)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    }
+
     @Test("An encoder that exits 0 without writing is one line and a failure; the user's video is kept")
     func encoderWritesNothing() throws {
         let ffmpeg = scratch.appendingPathComponent("ffmpeg")

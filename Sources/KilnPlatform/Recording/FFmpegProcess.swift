@@ -7,6 +7,8 @@
 // /proc/self/fd/N: it never opens a name in the output's folder that a link could redirect.
 // The child is killed when the thread that started it ends (PR_SET_PDEATHSIG, CProcess), so
 // no ffmpeg outlives a Kiln that was killed; the starting thread waits for it (`finish`).
+// An ffmpeg ended by SIGINT or another stop that Kiln did not send ends a render the same
+// way (`TemporaryFiles.endAsChildEnded`): a Ctrl+C reaches the whole group, ffmpeg often first.
 // Limits: Linux; standard output goes to /dev/null; at most 13 descriptors handed over.
 import CProcess
 import Foundation
@@ -22,6 +24,8 @@ final class FFmpegProcess: @unchecked Sendable {
     private var input: Int32
     /// Whether a write failed, so later ones are skipped. Touched only on `writer`.
     private var isBroken = false
+    /// Whether `kill` stopped ffmpeg, so the signal that ended it was Kiln's own.
+    private var isKilled = false
     /// Writes into the pipe and closes it, one thing at a time, in the order asked.
     private let writer = DispatchQueue(label: "kiln.ffmpeg-input")
     private let errors: Int32
@@ -108,13 +112,17 @@ final class FFmpegProcess: @unchecked Sendable {
         errorsRead.wait()
         let text = errorText.withLock { String(decoding: $0, as: UTF8.self) }
         let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : -1, last)
+        let signal = status & 0x7f
+        // Ended by a signal Kiln did not send: most often the one this process got too, a
+        // Ctrl+C or a stop sent to the whole group, which may only be handled after this.
+        if signal != 0 && !isKilled { TemporaryFiles.endAsChildEnded(by: signal) }
+        return (signal == 0 ? (status >> 8) & 0xff : -1, last)
     }
 
     /// Stops ffmpeg once the queued writes are done.
     func kill() {
         writer.sync {}
+        isKilled = true
         Glibc.kill(pid, SIGTERM)
         _ = finish()
     }

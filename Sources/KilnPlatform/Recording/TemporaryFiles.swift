@@ -65,6 +65,16 @@ public enum TemporaryFiles {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
+    /// A child ended by `number`: if it is one of the signals `removeOnInterrupt` handles,
+    /// this process ends by it too, its hidden files removed, as a shell expects of a program
+    /// whose child a Ctrl+C ended (the child was most often sent it with this process).
+    /// Otherwise, or where the signal is ignored, it returns.
+    static func endAsChildEnded(by number: Int32) {
+        guard terminationSignals.contains(number),
+              handlersLock.withLock({ _ in isHandled[Int(number)] }) else { return }
+        raise(number)
+    }
+
     /// Crash handlers go in with the first hidden file; they hand the crash on to whatever
     /// handled it before (the Swift runtime's backtracer), which ends the process.
     private static func installCrashHandlers() {
