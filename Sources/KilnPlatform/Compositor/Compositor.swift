@@ -66,6 +66,9 @@ class Compositor {
     final func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
+        // Its own area, which may lie beside the scene's (the tweak panel's).
+        var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+        SDL_RenderSetClipRect(renderer.handle, &clip)
         drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
     }
 
