@@ -11,6 +11,14 @@ struct LayoutTuning: SceneTuning {
     var stripes = [Color(hexString: "#112233")!, Color(hexString: "#445566")!]
     var spring = Spring(dampingRatio: 0.8, response: 0.4)
     var drop = Spring(dampingRatio: 1, response: 0.25)
+    var curve = Curve.easeOut
+
+    /// A choice of easing, as a file names it.
+    enum Curve: String, CaseIterable {
+        case linear
+        case easeIn = "ease_in"
+        case easeOut = "ease_out"
+    }
 
     init() {}
 
@@ -20,6 +28,7 @@ struct LayoutTuning: SceneTuning {
         .number("motion.offset", \.offset, "Points the motion starts from;\nnegative is up.", in: -50...50),
         .number("motion.scale", \.scale, "How far it scales.", in: 0...100_000),
         .integer("motion.count", \.count, "How many times it runs.", in: 1...9),
+        .choice("motion.curve", \.curve, "The motion's easing."),
         .spring("motion.spring", \.spring, "The motion's spring."),
         .bool("flags.enabled", \.isOn, "Whether it runs at all."),
         .color("paint.tint", \.tint, "The tint."),
@@ -30,6 +39,7 @@ struct LayoutTuning: SceneTuning {
     /// The defaults as a file writes them.
     static let defaults: [String: TuningValue] = [
         "motion.offset": .number(-12.5), "motion.scale": .number(1000), "motion.count": .number(3),
+        "motion.curve": .string("ease_out"),
         "motion.spring": .table([("damping_ratio", .number(0.8)), ("response", .number(0.4))]),
         "flags.enabled": .bool(true), "paint.tint": .string("#336699"),
         "paint.stripes": .array([.string("#112233"), .string("#445566")]),
@@ -88,6 +98,7 @@ struct TuningLayoutGenerator {
         case "motion.scale": let n = pick([1000, 25000, 0.5, 12, 100_000]); return (.number(n), spell(n))
         case "motion.count": let n = Double(pick(Array(1...9))); return (.number(n), spell(n, whole: true))
         case "flags.enabled": let b = chance(0.5); return (.bool(b), String(b))
+        case "motion.curve": let c = pick(["linear", "ease_in", "ease_out"]); return (.string(c), pick(["\"\(c)\"", "'\(c)'"]))
         case "paint.tint": let c = pick(["#336699", "#FFAA00", "#00000080"]); return (.string(c), spell(color: c))
         case "paint.stripes":
             let colors = (0..<pick([2, 3])).map { _ in pick(["#112233", "#445566", "#ABCDEF"]) }

@@ -58,6 +58,8 @@ enum ShippedTunings {
         case .spring:
             return other(.table([("damping_ratio", .number(0.55)), ("response", .number(0.61))]),
                          .table([("damping_ratio", .number(0.66)), ("response", .number(0.72))]))
+        case .choice(let options):
+            return other(.string(options[0]), .string(options[options.count - 1]))
         }
     }
 }

@@ -30,31 +30,12 @@ extension TuningCommand {
         }
         changes += reset.map(TuningChange.reset)
         let path = try writableTuningFile(for: scene)
-        let name = TuningFiles.displayName(path)
-        var text = ""
-        do {
-            text = try TextFile.read(path)
-        } catch .missing where tuning == nil {
-            // The user's own file is made on the first change.
-        } catch {
-            warn("\(name): \(error)")
+        switch TuningSave.write(changes, profile: profile, to: path, mustExist: tuning != nil) {
+        case .success(let summary):
+            print("\(TuningFiles.displayName(path)): \(summary.joined(separator: ", "))")
+        case .failure(let failure):
+            warn(failure.message)
             throw ExitCode(1)
         }
-        let rewrite: TuningWriter.Rewrite
-        do {
-            rewrite = try TuningWriter(profile: profile).apply(changes, to: text, file: name)
-        } catch {
-            warn("\(error)")
-            throw ExitCode(1)
-        }
-        do {
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(rewrite.text.utf8).write(to: target, options: .atomic)
-        } catch {
-            warn("\(name): cannot be written (\(error.localizedDescription))")
-            throw ExitCode(1)
-        }
-        print("\(name): \(rewrite.summary.joined(separator: ", "))")
     }
 }

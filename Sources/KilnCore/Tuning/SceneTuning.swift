@@ -107,6 +107,8 @@ public struct TuningProfile: Sendable {
     package let prototypeDefaultsText: @Sendable () -> String
     /// Every field, in the order the file lists them.
     public let fields: [Field]
+    /// Each field's value with the sources applied over the defaults.
+    package let values: @Sendable ([TuningSource]) throws(TuningError) -> [String: TuningValue]
 
     /// The profile of a tuning type.
     public static func of<Tuning: SceneTuning>(_ type: Tuning.Type) -> TuningProfile {
@@ -118,6 +120,10 @@ public struct TuningProfile: Sendable {
             },
             defaultsText: { Tuning.fileText(Tuning()) },
             prototypeDefaultsText: { Tuning.fileText(Tuning(), ofPrototype: true) },
-            fields: Tuning.fields.map(Field.init))
+            fields: Tuning.fields.map(Field.init),
+            values: { sources throws(TuningError) in
+                let resolved = try Tuning.resolve(sources).value
+                return Dictionary(uniqueKeysWithValues: Tuning.fields.map { ($0.key, $0.read(resolved)) })
+            })
     }
 }

@@ -11,30 +11,50 @@ public struct TuningField<Tuning>: @unchecked Sendable {
     let read: (Tuning) -> TuningValue
     /// Stores a value, or says in words why it cannot.
     let write: (inout Tuning, TuningValue) -> String?
+    /// The unit given with the field, if any.
+    private(set) var givenUnit: String? = nil
+
+    /// The unit of the field's number, as the tweak panel shows it beside the value: the one
+    /// given, else read from the description ("Seconds for …" is "s", "…, in points." "pt").
+    public var unit: String? { givenUnit ?? TuningFieldKind.unit(describedIn: help) }
 
     /// A number within `range`.
     public static func number(_ key: String, _ path: WritableKeyPath<Tuning, Double>, _ help: String,
-                              in range: ClosedRange<Double>) -> TuningField {
-        TuningField(key: key, help: help, kind: .number(range: range), read: { .number($0[keyPath: path]) }) { tuning, value in
+                              in range: ClosedRange<Double>, unit: String? = nil) -> TuningField {
+        TuningField(key: key, help: help, kind: .number(range: range), read: { .number($0[keyPath: path]) }, write: { tuning, value in
             guard case .number(let n) = value else { return "expected a number, found \(value.kindDescription)" }
             guard range.contains(n) else {
                 return "\(TuningValue.number(n)) is out of range (\(TuningValue.number(range.lowerBound)) to \(TuningValue.number(range.upperBound)))"
             }
             tuning[keyPath: path] = n
             return nil
-        }
+        }, givenUnit: unit)
     }
 
     /// A whole number within `range`.
     public static func integer(_ key: String, _ path: WritableKeyPath<Tuning, Int>, _ help: String,
-                               in range: ClosedRange<Int>) -> TuningField {
-        TuningField(key: key, help: help, kind: .integer(range: range), read: { .number(Double($0[keyPath: path])) }) { tuning, value in
+                               in range: ClosedRange<Int>, unit: String? = nil) -> TuningField {
+        TuningField(key: key, help: help, kind: .integer(range: range), read: { .number(Double($0[keyPath: path])) }, write: { tuning, value in
             guard case .number(let n) = value else { return "expected a whole number, found \(value)" }
             guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
                 return "\(value) is out of range (\(range.lowerBound) to \(range.upperBound))"
             }
             guard n == n.rounded() else { return "expected a whole number, found \(value)" }
             tuning[keyPath: path] = Int(n)
+            return nil
+        }, givenUnit: unit)
+    }
+
+    /// One of an enumeration's cases, written as its raw value: `curve = "ease_out"`.
+    public static func choice<Choice: CaseIterable & RawRepresentable<String>>(
+        _ key: String, _ path: WritableKeyPath<Tuning, Choice>, _ help: String) -> TuningField {
+        let options = Choice.allCases.map(\.rawValue)
+        return TuningField(key: key, help: help, kind: .choice(options: options),
+                           read: { .string($0[keyPath: path].rawValue) }) { tuning, value in
+            guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
+                return "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), found \(value)"
+            }
+            tuning[keyPath: path] = choice
             return nil
         }
     }

@@ -13,6 +13,8 @@ public enum TuningFieldKind: Equatable, Sendable {
     case colors(count: ClosedRange<Int>)
     /// A spring as `{ damping_ratio = …, response = … }`.
     case spring
+    /// One of `options`, written as a string.
+    case choice(options: [String])
 
     /// The damping ratios a spring accepts: 0 swings forever, 1 does not overshoot.
     public static let dampingRatioRange: ClosedRange<Double> = 0...10
@@ -33,9 +35,22 @@ public enum TuningFieldKind: Equatable, Sendable {
             count.lowerBound == count.upperBound
                 ? "an array of \(count.lowerBound) colours \"#RRGGBB\""
                 : "an array of \(count.lowerBound) to \(count.upperBound) colours \"#RRGGBB\""
+        case .choice(let options):
+            "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
         case .spring:
             "{ damping_ratio = \(Self.text(Self.dampingRatioRange)), response = \(Self.text(Self.responseRange)) s }"
         }
+    }
+
+    /// The unit a field's description names: "… points per second" is "pt/s", "Degrees …"
+    /// "°", "Seconds …" and "… seconds …" "s", "Points …" and "… points …" "pt".
+    static func unit(describedIn help: String) -> String? {
+        let text = help.lowercased()
+        if text.contains("points per second") { return "pt/s" }
+        if text.hasPrefix("degrees") || text.contains("in degrees") { return "°" }
+        if text.contains("seconds") { return "s" }
+        if text.contains("points") { return "pt" }
+        return nil
     }
 
     /// "0…400", "0.01…10": a range's ends as a tuning file writes them.

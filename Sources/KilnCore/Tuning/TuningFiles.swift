@@ -28,9 +28,16 @@ package final class TuningFiles {
     package let scene: String
     /// The files read, in order; later ones win.
     package let locations: [Location]
-    private let profile: TuningProfile
-    /// The sources in force: the last that checked out.
-    package private(set) var sources: [TuningSource] = []
+    /// The scene's tuning fields.
+    package let profile: TuningProfile
+    /// The files' sources: the last that checked out.
+    package private(set) var fileSources: [TuningSource] = []
+    /// Values set in the tweak panel and not saved, applied over the files.
+    package private(set) var tweaks: TuningSource?
+    /// The sources in force: the files', then the tweak panel's.
+    package var sources: [TuningSource] { fileSources + (tweaks.map { [$0] } ?? []) }
+    /// The file a save writes: the last of `locations`, which wins over the others.
+    package var fileInForce: String? { locations.last?.path }
     /// The error of the files as they are on disk, `nil` when they check out.
     package private(set) var problem: TuningError?
     private var signatures: [String: String] = [:]
@@ -73,12 +80,24 @@ package final class TuningFiles {
             }
         }
         do throws(TuningError) {
-            let warnings = try profile.check(read)
-            sources = read
+            let warnings = try profile.check(read + (tweaks.map { [$0] } ?? []))
+            fileSources = read
             problem = nil
             return .applied(warnings: warnings)
         } catch {
             return reject(error)
+        }
+    }
+
+    /// Applies `source` (the tweak panel's values) over the files, or takes it away (`nil`);
+    /// values the scene refuses leave the last good ones in force.
+    package func setTweaks(_ source: TuningSource?) -> Outcome {
+        do throws(TuningError) {
+            let warnings = try profile.check(fileSources + (source.map { [$0] } ?? []))
+            tweaks = source
+            return .applied(warnings: warnings)
+        } catch {
+            return .rejected(error)
         }
     }
 

@@ -8,6 +8,8 @@ extension TuningProfile {
         public let help: String
         /// What it holds and the values it accepts.
         public let kind: TuningFieldKind
+        /// The unit of its number ("pt", "s"), when it has one.
+        public let unit: String?
         /// The default, as the shipped file writes it.
         package let defaultValue: TuningValue
         /// Why the field cannot take a value, in words, or `nil` when it can.
@@ -18,6 +20,7 @@ extension TuningProfile {
             key = field.key
             help = field.help
             kind = field.kind
+            unit = field.unit
             defaultValue = field.read(Tuning())
             check = { value in
                 var tuning = Tuning()

@@ -101,6 +101,8 @@ extension TuningWriter {
             return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
                 ? nil : "\(value) is out of range \(range.lowerBound)…\(range.upperBound)"
         case (.bool, .bool), (.color, .string), (.colors, .array): return nil
+        case (.choice(let options), .string(let text)):
+            return options.contains(text) ? nil : "\"\(text)\" is not \(kind.expectation)"
         case (.spring, .table(let members)):
             for member in members {
                 guard TuningFieldKind.springKeys.contains(member.key) else { return "a spring has damping_ratio and response, not \(member.key)" }
