@@ -12,7 +12,7 @@ package final class HostedSession: HostedScene, RecordingSource {
     private let capturePath: String?
     private var reportedProblem = false
     /// The scene's tuning files, watched while it runs (X4).
-    private let tuning: TuningFiles?
+    let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
     /// Makes the scene anew, playing a log, behind a shut gate: what a rewind re-simulates.
     let resimulate: Resimulation?
@@ -140,17 +140,24 @@ package final class HostedSession: HostedScene, RecordingSource {
                 warn(String(format: "tuning applied to %@, replayed to %.2f s", name, lastTime - timeOrigin))
                 return
             }
-            guard let remake else { return }
-            session.scene.leave()
-            session = remake(tuningSources)
-            timeOrigin = lastTime
-            gate = nil
-            eventMarks?.removeAll()
-            startJournal()
-            warn("tuning applied to \(name)")
+            if restart() { warn("tuning applied to \(name)") }
         case .rejected(let error):
             showBanner(error)
         }
+    }
+
+    /// Makes the scene anew with the tuning in force, starting from now; `false` for a
+    /// session that cannot be made anew.
+    @discardableResult
+    func restart() -> Bool {
+        guard let remake else { return false }
+        session.scene.leave()
+        session = remake(tuningSources)
+        timeOrigin = lastTime
+        gate = nil
+        eventMarks?.removeAll()
+        startJournal()
+        return true
     }
 
     /// Hosts `fresh` in place of the session, its log going to the journal from its start.
@@ -169,7 +176,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         session.inputLogObserver = { journal.record($0) }
     }
 
-    private func showBanner(_ error: TuningError) {
+    func showBanner(_ error: TuningError) {
         let root = session.scene.root
         root.layer(named: TuningBanner.name)?.removeFromSuperlayer()
         root.addSublayer(TuningBanner.make(for: error, canvasSize: root.bounds.size))

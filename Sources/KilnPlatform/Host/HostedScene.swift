@@ -44,6 +44,29 @@ package protocol HostedScene: AnyObject {
     func place(at time: Double) -> ScenePlace?
     /// Replays `place`'s input into this (new) scene up to its moment; `false` when it cannot.
     func resume(from place: ScenePlace) -> Bool
+    /// The scene's tuning as the tweak panel edits it, holding the values in force; `nil`
+    /// for a scene without tuning.
+    func makeTweakPanel() -> TweakPanel?
+    /// Applies the tweak panel's unsaved values over the files (`nil`: none any more), the
+    /// scene made anew and replayed to the same moment.
+    func applyTweaks(_ source: TuningSource?)
+    /// Writes the tweak panel's changes into the tuning file in force; what it did or why it
+    /// could not, in one line.
+    func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure>
+    /// The tuning files' own sources, without the panel's values: a file saved by hand shows
+    /// in the panel.
+    var fileTuningSources: [TuningSource] { get }
+    /// The file a save writes, as messages name it.
+    var tuningFileName: String? { get }
+}
+
+/// Why the tweak panel's values were not saved, in one line.
+package struct TweakSaveFailure: Error {
+    package let message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// A session's place: its scene, its input up to a moment, and the moment, in window time.
@@ -70,4 +93,11 @@ extension HostedScene {
     package func prepareToScrub(near time: Double) {}
     package func place(at time: Double) -> ScenePlace? { nil }
     package func resume(from place: ScenePlace) -> Bool { false }
+    package func makeTweakPanel() -> TweakPanel? { nil }
+    package func applyTweaks(_ source: TuningSource?) {}
+    package func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> {
+        .failure(TweakSaveFailure(message: "\(name) has no tuning file"))
+    }
+    package var fileTuningSources: [TuningSource] { [] }
+    package var tuningFileName: String? { nil }
 }

@@ -42,9 +42,9 @@ public final class WindowHost {
     }
 
     let options: Options
-    private let window: OpaquePointer
+    let window: OpaquePointer
     private let renderer: SDLRenderer
-    private let compositor: Compositor
+    let compositor: Compositor
     private var translator = InputTranslator()
     private let pens: PenInput
     var scene: HostedScene!
@@ -69,6 +69,8 @@ public final class WindowHost {
     private let twoFingerGuide: TwoFingerGuide
     /// A touchpad's pinch and rotate, where the X server has XInput 2.4.
     private let touchpad: TouchpadGestureReader?
+    /// The tweak panel (P), open or not.
+    let tweaks = WindowTweaks()
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
@@ -195,9 +197,12 @@ public final class WindowHost {
 
     /// Returns `false` when the app should quit.
     private func handle(_ event: SDL_Event, time: Double) -> Bool {
+        if SDL_EventType(event.type) == SDL_MOUSEWHEEL, tweakWheel(event.wheel) { return true }
         switch translator.translate(event, time: time) {
         case .quit:
             return false
+        case .key(let key) where handleTweakKey(key):
+            break
         case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
             if scene.isHome { return false }
             pendingScene = .some(nil)
@@ -210,7 +215,7 @@ public final class WindowHost {
         case .pointer(let pointer):
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
-            if scrub(with: merged) { break }
+            if tweakPointer(merged, viewport: translator.viewport) || scrub(with: merged) { break }
             resumeOnTouch(merged)
             hud.record(merged)
             scene.handle(merged)
@@ -228,6 +233,7 @@ public final class WindowHost {
 
     private func drawFrame(time: Double) {
         let start = clock.now
+        applyTweaksIfChanged(now: start)
         scene.advance(to: time)
         let updated = clock.now
         let output = renderer.outputSize
@@ -236,8 +242,9 @@ public final class WindowHost {
         translator.windowSize = Size(Double(w), Double(h))
         translator.pixelRatio = Point(x: Double(output.width) / Double(max(w, 1)),
                                       y: Double(output.height) / Double(max(h, 1)))
-        let viewport = Viewport.fitting(canvas: options.device.size,
-                                        into: Size(Double(output.width), Double(output.height)))
+        let area = canvasArea(output: Size(Double(output.width), Double(output.height)),
+                              pixelRatio: Double(output.width) / Double(max(w, 1)))
+        let viewport = Viewport.fitting(canvas: options.device.size, into: area)
         translator.viewport = viewport
         translator.twoFingers.centre = Point(x: options.device.size.width / 2, y: options.device.size.height / 2)
         translator.followKeys(mouseAt: mouseInWindow())
@@ -255,6 +262,7 @@ public final class WindowHost {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
         }
         drawHUD(viewport: viewport, now: start)
+        drawTweaks()
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
         hud.record(FrameSample(time: start, update: (updated - start) * 1000, render: (rendered - updated) * 1000,
@@ -262,7 +270,7 @@ public final class WindowHost {
     }
 
     /// Where the mouse is in window coordinates, or `nil` when it is not over the window.
-    private func mouseInWindow() -> Point? {
+    func mouseInWindow() -> Point? {
         guard SDL_GetMouseFocus() == window else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetMouseState(&x, &y)
