@@ -147,8 +147,9 @@ public final class WindowHost {
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
             for pointer in pens.catchUp(at: dial.time(atWall: now)) {
                 hud.record(pointer)
-                scene.handle(pointer)
+                deliver(hud.route(pointer, root: scene.root, now: now))
             }
+            deliver(hud.releaseHeldPress(now: now))
             if let next = pendingScene {
                 pendingScene = nil
                 show(next)
@@ -211,9 +212,8 @@ public final class WindowHost {
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
             if scrub(with: merged) { break }
-            resumeOnTouch(merged)
             hud.record(merged)
-            scene.handle(merged)
+            deliver(hud.route(merged, root: scene.root, now: clock.now))
         case .pointers(let pointers):
             for pointer in pointers {
                 resumeOnTouch(pointer)
@@ -224,6 +224,14 @@ public final class WindowHost {
             break
         }
         return true
+    }
+
+    /// Pointer events for the scene (those the HUD's layer picking let through).
+    private func deliver(_ pointers: [PointerEvent]) {
+        for pointer in pointers {
+            resumeOnTouch(pointer)
+            scene.handle(pointer)
+        }
     }
 
     private func drawFrame(time: Double) {
@@ -254,7 +262,7 @@ public final class WindowHost {
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
         }
-        drawHUD(viewport: viewport, now: start)
+        drawHUD(viewport: viewport, now: start, sceneTime: time)
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
         hud.record(FrameSample(time: start, update: (updated - start) * 1000, render: (rendered - updated) * 1000,
@@ -270,9 +278,9 @@ public final class WindowHost {
     }
 
     /// The HUD over the scene, when shown: an overlay of its own, never part of the scene.
-    private func drawHUD(viewport: Viewport, now: Double) {
+    private func drawHUD(viewport: Viewport, now: Double, sceneTime: Double) {
         guard hud.isVisible else { return }
-        hud.update(now: now, scene: scene.root, guides: scene.guides)
+        hud.update(now: now, scene: scene.root, guides: scene.guides, sceneTime: sceneTime)
         compositor.drawOverlay(RenderList(root: hud.root), viewport: viewport, canvas: options.device.size)
     }
 
