@@ -24,11 +24,14 @@ extension HUD {
     /// Whether the Motion panel shows: a layer is picked.
     package var showsMotion: Bool { !motionPanel.layer.isHidden }
 
-    /// The picked layer's outline and the panel, above the main panel.
+    /// The picked layer's outline, the path its anchor point took (in the position row's
+    /// colour), and the panel, above the main panel.
     func buildMotion() {
-        pickedOutline.frame = root.bounds
-        pickedOutline.lineColor = Self.pickedColor
-        root.addSublayer(pickedOutline)
+        for (hairline, color) in [(pickedTrail, MotionPanel.colors[.position]!), (pickedOutline, Self.pickedColor)] {
+            hairline.frame = root.bounds
+            hairline.lineColor = color
+            root.addSublayer(hairline)
+        }
         motionPanel.place(bottom: panel.frame.minY - 6)
         root.addSublayer(motionPanel.layer)
     }
@@ -103,10 +106,11 @@ extension HUD {
         motion.removeAll()
         motionPanel.show(nil, title: "")
         pickedOutline.polylines = []
+        pickedTrail.polylines = []
     }
 
     /// Samples the picked layer at scene time `time` and outlines it, with the path its
-    /// anchor point took; forgets it when it has left `scene`.
+    /// anchor point took over the samples; forgets it when it has left `scene`.
     func followPick(in scene: Layer, at time: Double) {
         guard picked != nil else { return }
         guard let layer = picked?.resolve(in: scene) else {
@@ -115,8 +119,9 @@ extension HUD {
         }
         motion.record(layer, at: time)
         let quad = layer.bounds.corners.map { MotionSample.transformToCanvas(of: layer).apply(to: $0) }
+        pickedOutline.polylines = LayerOutlines.polylines(of: [quad])
         let trail = motion.samples.map(\.position)
-        pickedOutline.polylines = LayerOutlines.polylines(of: [quad]) + (trail.count > 1 ? [trail] : [])
+        pickedTrail.polylines = trail.count > 1 ? [trail] : []
     }
 
     /// Redraws the Motion panel when the samples changed.

@@ -49,6 +49,7 @@ package final class HUD {
     let guideLines = HairlineLayer()
     let guideLabels = Layer()
     let pickedOutline = HairlineLayer()
+    let pickedTrail = HairlineLayer()
     let motionPanel: MotionPanel
 
     var lastRefresh = -Double.infinity
