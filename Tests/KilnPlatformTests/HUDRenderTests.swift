@@ -78,4 +78,42 @@ struct HUDRenderTests {
         #expect(scene.state == .updating && scene.pressSource == "timed")
         try Snapshot.assertMatches(frame, named: "pressure-pen-lost-hud@1x")
     }
+
+    @Test("The Motion panel over a card that springs in, grows, turns and fades in, picked with F2")
+    func motionPanel() throws {
+        let root = Layer()
+        root.frame = Rect(origin: .zero, size: canvas)
+        // The turn is the holder's, so that it and the card's scale drive separate transforms.
+        let holder = Layer()
+        holder.frame = root.bounds
+        root.addSublayer(holder)
+        let card = Layer()
+        card.name = "card"
+        card.frame = Rect(95, 300, 200, 120)
+        card.backgroundColor = Color(hex: 0x2C2C2E)
+        card.cornerRadius = 16
+        holder.addSublayer(card)
+        let spring = Spring(dampingRatio: 0.45, response: 0.5)
+        card.add(SpringAnimation(.position, from: Point(195, 160), spring: spring), forKey: "drop")
+        card.add(SpringAnimation(.scale, from: 0.6, spring: spring), forKey: "grow")
+        card.add(BasicAnimation(.opacity, from: 0, duration: 0.4, timing: .easeIn), forKey: "fade")
+        holder.add(BasicAnimation(.transform, from: Transform(rotationAngle: -0.3), duration: 0.8, timing: .easeOut),
+                   forKey: "turn")
+        let hud = HUD(canvasSize: canvas, isVisible: true)
+        hud.showsBounds = true
+        hud.refreshInterval = 0
+        feedFixedMeasurements(to: hud, endingAt: 1.2)
+
+        #expect(hud.pick(at: Point(195, 360), root: root))
+        for frame in 0...72 {
+            let time = Double(frame) / 60
+            root.advanceAnimations(to: time)
+            hud.update(now: time, scene: root, guides: [], sceneTime: time)
+        }
+        let frame = try OffscreenHost(canvas: canvas, scale: 1)
+            .render(root: root, background: Color(hex: 0x000000), overlay: hud.root)
+
+        #expect(hud.showsMotion && hud.motion.samples.count == 73)
+        try Snapshot.assertMatches(frame, named: "card-hud-motion@1x")
+    }
 }

@@ -12,9 +12,13 @@ package final class HUD {
     package var isVisible: Bool {
         didSet { root.isHidden = !isVisible }
     }
-    /// Whether every visible layer of the scene is outlined (F2).
+    /// Whether every visible layer of the scene is outlined (F2); a click then picks the
+    /// layer whose motion the Motion panel plots, and turning it off forgets the pick.
     package var showsBounds = false {
-        didSet { if showsBounds != oldValue { refreshKeys() } }
+        didSet {
+            if showsBounds != oldValue { refreshKeys() }
+            if !showsBounds { clearPick() }
+        }
     }
     /// The scene's speed, or "PAUSED", shown on the keys line; `nil` at full speed.
     package var speedLabel: String? {
@@ -24,6 +28,8 @@ package final class HUD {
     package private(set) var frames = FrameTimeHistory(window: 2)
     /// The pressure of the last contacts.
     package private(set) var pressure = PressureGraph()
+    /// The picked layer's motion over the last two seconds of scene time.
+    package internal(set) var motion = MotionHistory(window: 2)
     /// Seconds between redraws of the graphs and their numbers.
     package var refreshInterval = 0.15
 
@@ -42,6 +48,9 @@ package final class HUD {
     let outlines = HairlineLayer()
     let guideLines = HairlineLayer()
     let guideLabels = Layer()
+    let pickedOutline = HairlineLayer()
+    let pickedTrail = HairlineLayer()
+    let motionPanel: MotionPanel
 
     var lastRefresh = -Double.infinity
     var drawnPressureRevision = -1
@@ -51,17 +60,22 @@ package final class HUD {
     var penLoss: PenLossNotice?
     /// Whether the latest recorded pointer event left the pointer down.
     var isPointerDown = false
+    var picked: PickedLayer?
+    var heldPress: HeldPress?
+    var drawnMotionRevision = -1
 
     /// A HUD for a canvas of `canvasSize` points, shown or not.
     package init(canvasSize: Size, isVisible: Bool = false) {
         canvas = canvasSize
         self.isVisible = isVisible
         frameGraph = FrameTimeGraph(size: Size(HUD.contentWidth, 34))
+        motionPanel = MotionPanel(canvas: canvasSize)
         root.frame = Rect(origin: .zero, size: canvasSize)
         root.isHitTestable = false
         root.isHidden = !isVisible
         buildOverlays()
         buildPanel()
+        buildMotion()
     }
 
     /// F1 shows or hides the HUD; F2 turns the layer bounds on or off (showing the HUD).
@@ -91,7 +105,7 @@ package final class HUD {
         follow(event)
     }
 
-    /// Forgets the frames and the pressure samples (a new scene, or a fixed picture).
+    /// Forgets the frames, the pressure samples and the pick (a new scene, or a fixed picture).
     package func reset() {
         frames.removeAll()
         pressure = PressureGraph(span: pressure.span)
@@ -100,18 +114,22 @@ package final class HUD {
         penLoss = nil
         isPointerDown = false
         showLossNotice()
+        clearPick()
     }
 
-    /// Brings the layers up to date at time `now` (on the frames' clock): the guides and
-    /// outlines follow the scene every frame, the graphs and numbers every `refreshInterval`.
-    package func update(now: Double, scene: Layer, guides: [ThresholdGuide]) {
+    /// Brings the layers up to date at time `now` (on the frames' clock), the scene being at
+    /// `sceneTime` (`nil`: `now`): the guides, outlines and picked layer's samples follow the
+    /// scene every frame, the graphs and numbers every `refreshInterval`.
+    package func update(now: Double, scene: Layer, guides: [ThresholdGuide], sceneTime: Double? = nil) {
         guard isVisible else { return }
         if guides != shownGuides { showGuides(guides) }
         updateLossNotice(now: now)
         showOutlines(showsBounds ? LayerOutlines.quads(of: scene) : [])
+        followPick(in: scene, at: sceneTime ?? now)
         guard now - lastRefresh >= refreshInterval || now < lastRefresh else { return }
         lastRefresh = now
         refreshFrames(now: now)
         if pressure.revision != drawnPressureRevision { refreshPressure() }
+        refreshMotion()
     }
 }

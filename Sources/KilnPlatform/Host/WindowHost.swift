@@ -149,8 +149,9 @@ public final class WindowHost {
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
             for pointer in pens.catchUp(at: dial.time(atWall: now)) {
                 hud.record(pointer)
-                scene.handle(pointer)
+                deliver(hud.route(pointer, root: scene.root, now: now))
             }
+            deliver(hud.releaseHeldPress(now: now))
             if let next = pendingScene {
                 pendingScene = nil
                 show(next)
@@ -160,16 +161,6 @@ public final class WindowHost {
             throttle(frameStart: now)
         }
         scene.close()
-    }
-
-    /// When the event happened, in scene time: SDL stamps events as they arrive (in
-    /// milliseconds since SDL started), so several events handled in one frame keep their
-    /// own times and a pan's velocity stays right. In slow motion the age shrinks with the
-    /// speed, so the log holds scene time.
-    private func sceneTime(of event: SDL_Event, now: Double, ticksNow: Double) -> Double {
-        let eventTicks = Double(event.common.timestamp) / 1000
-        let age = max(0, min(0.5, ticksNow - eventTicks))
-        return dial.time(atWall: now - age)
     }
 
     /// Keeps an idle window from spinning when the display does not honour vsync (Xvfb,
@@ -216,9 +207,8 @@ public final class WindowHost {
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
             if tweakPointer(merged, viewport: translator.viewport) || scrub(with: merged) { break }
-            resumeOnTouch(merged)
             hud.record(merged)
-            scene.handle(merged)
+            deliver(hud.route(merged, root: scene.root, now: clock.now))
         case .pointers(let pointers):
             for pointer in pointers {
                 resumeOnTouch(pointer)
@@ -229,6 +219,14 @@ public final class WindowHost {
             break
         }
         return true
+    }
+
+    /// Pointer events for the scene (those the HUD's layer picking let through).
+    private func deliver(_ pointers: [PointerEvent]) {
+        for pointer in pointers {
+            resumeOnTouch(pointer)
+            scene.handle(pointer)
+        }
     }
 
     private func drawFrame(time: Double) {
@@ -261,7 +259,7 @@ public final class WindowHost {
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
         }
-        drawHUD(viewport: viewport, now: start)
+        drawHUD(viewport: viewport, now: start, sceneTime: time)
         drawTweaks()
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
@@ -269,18 +267,10 @@ public final class WindowHost {
                                present: (clock.now - rendered) * 1000))
     }
 
-    /// Where the mouse is in window coordinates, or `nil` when it is not over the window.
-    func mouseInWindow() -> Point? {
-        guard SDL_GetMouseFocus() == window else { return nil }
-        var x: Int32 = 0, y: Int32 = 0
-        SDL_GetMouseState(&x, &y)
-        return Point(x: Double(x), y: Double(y))
-    }
-
     /// The HUD over the scene, when shown: an overlay of its own, never part of the scene.
-    private func drawHUD(viewport: Viewport, now: Double) {
+    private func drawHUD(viewport: Viewport, now: Double, sceneTime: Double) {
         guard hud.isVisible else { return }
-        hud.update(now: now, scene: scene.root, guides: scene.guides)
+        hud.update(now: now, scene: scene.root, guides: scene.guides, sceneTime: sceneTime)
         compositor.drawOverlay(RenderList(root: hud.root), viewport: viewport, canvas: options.device.size)
     }
 
