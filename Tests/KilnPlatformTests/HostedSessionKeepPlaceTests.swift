@@ -1,6 +1,7 @@
 import Foundation
 import Kiln
-import KilnCore
+import KilnPlatform
+@_spi(Fuzzing) import KilnCore
 import KilnTestSupport
 import MailboxDemo
 import Testing
@@ -12,7 +13,7 @@ struct HostedSessionKeepPlaceTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-keep-\(UUID().uuidString)")
 
     /// A logging Mailbox session with `file` as its `--tuning`, remade or replayed on a save.
-    func hostMailbox(tuning file: URL, keepsPlace: Bool) throws -> HostedSession {
+    func hostMailbox(tuning file: URL, keepsPlace: Bool, journal: SessionJournal? = nil) throws -> HostedSession {
         let profile = try #require(DemoCatalog.entry("mailbox")?.tuning)
         let files = TuningFiles(scene: "mailbox", profile: profile, explicit: file.path, configHome: nil)
         files.pollInterval = 0
@@ -29,7 +30,7 @@ struct HostedSessionKeepPlaceTests {
             return (make(sources, script: log, events: gate.gatedEvents), gate)
         }
         let hosted = HostedSession(session: make(files.sources, script: nil, events: nil), capturePath: nil, tuning: files,
-                                   remake: { make($0, script: nil, events: nil) }, resimulate: resimulate)
+                                   remake: { make($0, script: nil, events: nil) }, journal: journal, resimulate: resimulate)
         hosted.keepsPlace = keepsPlace
         return hosted
     }
@@ -67,5 +68,45 @@ struct HostedSessionKeepPlaceTests {
             #expect(hosted.timeOrigin == 41.0 / 60)
             #expect(hosted.session.loggedInput.isEmpty)
         }
+    }
+
+    @Test("The tweak panel's values apply mid-swipe in place, go into the journal, and once saved are the file's, its other lines as they were")
+    func tweaksApplyInPlaceAndSave() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("try.toml")
+        let text = "# mine\n[swipe]\naction_threshold = 60   # as shipped\n\n[colors]\nneutral = \"#E3E3E3\"\n"
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let journal = try SessionJournal(folder: folder.appendingPathComponent("journal").path,
+                                         header: JournalHeader(settings: RecordingSettings(), device: .iPhone14), warn: { _ in })
+        // Tweaks keep the place even where a saved file would start the scene afresh.
+        let hosted = try hostMailbox(tuning: file, keepsPlace: false, journal: journal)
+        for frame in 0...40 {
+            let time = Double(frame) / 60
+            if frame >= 10 {
+                let phase: PointerPhase = frame == 10 ? .began : .moved
+                hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(frame - 10) * 4, 150), timestamp: time))
+            }
+            hosted.advance(to: time)
+        }
+        let log = hosted.session.loggedInput
+        let panel = try #require(hosted.makeTweakPanel())
+        panel.set("swipe.action_threshold", to: .number(120))
+        panel.set("colors.neutral", to: .string("#D0D0D0"))
+        hosted.applyTweaks(panel.source)
+        hosted.advance(to: 41.0 / 60)
+
+        #expect(hosted.timeOrigin == 0)
+        #expect(hosted.session.loggedInput.prefix(log.count).elementsEqual(log))
+        let tuning = try TuningProfile.of(MailboxTuning.self).values(hosted.tuningSources)
+        #expect(tuning["swipe.action_threshold"] == .number(120))
+        let recovered = try RecoveredSession(path: journal.path)
+        #expect(try TuningProfile.of(MailboxTuning.self).values(recovered.scene.tuning.map { TuningSource(name: $0.name, text: $0.text) })["colors.neutral"] == .string("#D0D0D0"))
+
+        guard case .success = hosted.saveTweaks(panel.changes) else { throw TweakSaveFailure(message: "not saved") }
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == text.replacingOccurrences(of: "= 60 ", with: "= 120 ").replacingOccurrences(of: "#E3E3E3", with: "#D0D0D0"))
+        #expect(hosted.tuningSources.count == 1)
+        #expect(try TuningProfile.of(MailboxTuning.self).values(hosted.tuningSources) == tuning)
     }
 }
