@@ -39,6 +39,9 @@ struct ScrubBench: ParsableCommand {
     @Flag(help: "Re-simulate every jump from the scene's start, without parked sessions: the comparison.")
     var fromStart = false
 
+    @Flag(help: "Time what a reload or a tweak does: every jump is to the session's end, re-simulated from the scene's start.")
+    var reload = false
+
     @Flag(help: "Print one JSON line per scene instead of a summary.")
     var json = false
 
@@ -90,11 +93,11 @@ struct ScrubBench: ParsableCommand {
         hosted.prepareToScrub(near: seconds)
 
         var random = SplitMix64(seed: seed ^ 0x5C12_B000)
-        var result = ScrubBenchResult(scene: name, seconds: seconds, fromStart: fromStart)
+        var result = ScrubBenchResult(scene: name, seconds: seconds, fromStart: fromStart || reload, toEnd: reload)
         for _ in 0..<jumps {
-            let target = Double.random(in: 0...seconds, using: &random)
+            let target = reload ? seconds : Double.random(in: 0...seconds, using: &random)
             let started = DispatchTime.now().uptimeNanoseconds
-            if fromStart {
+            if fromStart || reload {
                 let (session, gate) = fromScratch(log, [])
                 HostedSession.step(session, from: 0, to: target)
                 gate.open()
@@ -115,6 +118,8 @@ struct ScrubBenchResult {
     var scene: String
     var seconds: Double
     var fromStart: Bool
+    /// Whether every jump was to the session's end, as a reload's.
+    var toEnd = false
     /// Each jump's time until its frame was drawn.
     var milliseconds: [Double] = []
 
@@ -124,14 +129,15 @@ struct ScrubBenchResult {
 
     var summary: String {
         String(format: "%@: %d jumps into %.0f s%@; ms to the frame p50 %.1f, p99 %.1f, max %.1f",
-               scene, milliseconds.count, seconds, fromStart ? " from the start" : "",
+               scene, milliseconds.count, seconds,
+               toEnd ? ", each to its end from the start (a reload)" : fromStart ? " from the start" : "",
                percentile(0.5), percentile(0.99), milliseconds.max() ?? 0)
     }
 
     var jsonLine: String {
         BenchJSON.line([
             ("scrub", .string(scene)), ("seconds", .number(seconds, decimals: 0)), ("jumps", .int(milliseconds.count)),
-            ("from_start", .bool(fromStart)), ("p50_ms", .milliseconds(percentile(0.5))),
+            ("from_start", .bool(fromStart)), ("to_end", .bool(toEnd)), ("p50_ms", .milliseconds(percentile(0.5))),
             ("p99_ms", .milliseconds(percentile(0.99))), ("max_ms", .milliseconds(milliseconds.max() ?? 0)),
         ])
     }
