@@ -93,12 +93,7 @@ extension WindowHost {
             resizeForTweaks(opening: false)
             return
         }
-        if tweaks.panel == nil {
-            tweaks.panel = scene.makeTweakPanel()
-            tweaks.appliedRevision = tweaks.panel?.revision ?? -1
-            tweaks.appliedSource = tweaks.panel?.source
-            tweaks.files = scene.fileTuningSources
-        }
+        if tweaks.panel == nil { makePanel() }
         guard tweaks.panel != nil else {
             options.warn("\(scene.name) has no tuning to tweak")
             return
@@ -108,8 +103,40 @@ extension WindowHost {
         resizeForTweaks(opening: true)
     }
 
+    /// A new scene is shown: the same one made anew (new code) takes the panel's unsaved
+    /// values over its files; another scene gets a panel of its own, and unsaved values of the
+    /// last one are said to be dropped.
+    func tweaksFollowScene(from previous: String?) {
+        guard let panel = tweaks.panel else { return }
+        tweaks.files = scene.fileTuningSources
+        if previous == scene.name {
+            tweaks.appliedSource = panel.source
+            if let source = panel.source { scene.applyTweaks(source) }
+            return
+        }
+        if panel.hasUnsavedValues, let previous {
+            options.warn("the tweak panel's unsaved values for \(previous) were dropped")
+        }
+        tweaks.panel = nil
+        guard tweaks.isOpen else { return }
+        makePanel()
+        tweaks.status = scene.tuningFileName ?? "no file"
+        if tweaks.panel == nil {
+            tweaks.isOpen = false
+            resizeForTweaks(opening: false)
+        }
+    }
+
+    /// The panel of the scene shown, holding the values in force.
+    private func makePanel() {
+        tweaks.panel = scene.makeTweakPanel()
+        tweaks.appliedRevision = tweaks.panel?.revision ?? -1
+        tweaks.appliedSource = tweaks.panel?.source
+        tweaks.files = scene.fileTuningSources
+    }
+
     /// Widens the window by the panel's width when the screen has room, and gives it back.
-    private func resizeForTweaks(opening: Bool) {
+    func resizeForTweaks(opening: Bool) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         if opening {

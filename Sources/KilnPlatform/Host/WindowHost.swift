@@ -176,6 +176,7 @@ public final class WindowHost {
         if recordingStart != nil { toggleRecording(at: dial.time(atWall: clock.now)) }
         // The same scene again is new code: it can take up the session where it was.
         let place = options.keepsPlace && scene != nil && name == scene.name ? scene.place(at: dial.time(atWall: clock.now)) : nil
+        let previous = scene?.name
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
         if let place, scene.resume(from: place) {
@@ -183,6 +184,7 @@ public final class WindowHost {
         } else {
             dial.restart(atWall: clock.now)
         }
+        tweaksFollowScene(from: previous)
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
     }
 
