@@ -35,14 +35,9 @@ struct HostedSessionKeepPlaceTests {
         return hosted
     }
 
-    @Test("Keeping its place, a saved tuning file replays the swipe into the retuned scene: same moment, same layout, same log",
-          arguments: [true, false])
-    func savedTuningKeepsPlace(keepsPlace: Bool) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("try.toml")
-        try "[colors]\nneutral = \"#E3E3E3\"\n".write(to: file, atomically: true, encoding: .utf8)
-        let hosted = try hostMailbox(tuning: file, keepsPlace: keepsPlace)
+    /// Frames up to 40/60 s, a finger down on the first message at frame 10 and moving right
+    /// 4 pt a frame from there, still down.
+    func swipeHalfway(_ hosted: HostedSession) {
         for frame in 0...40 {
             let time = Double(frame) / 60
             if frame >= 10 {
@@ -51,6 +46,17 @@ struct HostedSessionKeepPlaceTests {
             }
             hosted.advance(to: time)
         }
+    }
+
+    @Test("Keeping its place, a saved tuning file replays the swipe into the retuned scene: same moment, same layout, same log",
+          arguments: [true, false])
+    func savedTuningKeepsPlace(keepsPlace: Bool) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("try.toml")
+        try "[colors]\nneutral = \"#E3E3E3\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let hosted = try hostMailbox(tuning: file, keepsPlace: keepsPlace)
+        swipeHalfway(hosted)
         let before = ObjectIdentifier(hosted.session.scene)
         let layout = LayerOutlines.quads(of: hosted.root)
         let log = hosted.session.loggedInput
@@ -81,14 +87,7 @@ struct HostedSessionKeepPlaceTests {
                                          header: JournalHeader(settings: RecordingSettings(), device: .iPhone14), warn: { _ in })
         // Tweaks keep the place even where a saved file would start the scene afresh.
         let hosted = try hostMailbox(tuning: file, keepsPlace: false, journal: journal)
-        for frame in 0...40 {
-            let time = Double(frame) / 60
-            if frame >= 10 {
-                let phase: PointerPhase = frame == 10 ? .began : .moved
-                hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(frame - 10) * 4, 150), timestamp: time))
-            }
-            hosted.advance(to: time)
-        }
+        swipeHalfway(hosted)
         let log = hosted.session.loggedInput
         let panel = try #require(hosted.makeTweakPanel())
         panel.set("swipe.action_threshold", to: .number(120))
