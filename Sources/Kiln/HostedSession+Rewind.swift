@@ -19,6 +19,7 @@ extension HostedSession {
         let target = max(0, time - timeOrigin)
         let current = lastTime - timeOrigin
         let stepsOn = session.forksOnLiveInput && session.isPlayingScript && target >= current && gate != nil
+        tuningHistory.rewound(to: target, showing: tuningSources)
         if let parked = checkpoints?.take(atOrBefore: target, after: stepsOn ? current : 0) {
             session.close()
             parked.session.continueScript(log, playedUpTo: parked.time)
@@ -62,9 +63,11 @@ extension HostedSession {
     /// Makes the scene anew (its code and tuning as they are now) and replays `place`'s input
     /// into it up to the moment, unheard; then it goes on live. A replay that stops on input it
     /// cannot give (a layer the new code lacks) says so in one line and goes live there.
-    package func resume(from place: ScenePlace) -> Bool {
+    /// `retuned`: the tuning changed at that moment, and recordings show the change from there.
+    package func resume(from place: ScenePlace, retuned: Bool = false) -> Bool {
         guard let resimulate, place.scene == name else { return false }
         let target = max(0, place.time - timeOrigin)
+        if retuned { tuningHistory.record(tuningSources, at: target) }
         session.close()
         let (fresh, gate) = resimulate(place.log, tuningSources)
         self.gate = gate

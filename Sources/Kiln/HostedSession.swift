@@ -32,13 +32,18 @@ package final class HostedSession: HostedScene, RecordingSource {
     package var keepsPlace = false
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
-    private let hud: RenderHUD?
+    let hud: RenderHUD?
     /// Where the scene's sounds are mixed in an offline render.
     package let mixer: OfflineMixer?
     /// The session as an offline render takes it: itself, and the mixer it is heard through.
     package var offlineScene: OfflineScene { OfflineScene(self, mixer: mixer) }
     /// Where the window keeps the input log on disk as it grows, for `kiln recover`.
     let journal: SessionJournal?
+    /// The tuning the current scene's log started with and the changes made part way, which
+    /// R's recording and the journal show from their moments on.
+    package internal(set) var tuningHistory: TuningHistory
+    /// Offline, the changes of a replayed history still to come.
+    package var scheduledRetuning: ScheduledRetuning?
 
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
@@ -63,6 +68,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         self.remake = remake
         assets = watchesAssets ? AssetWatcher() : nil
         reportedProblem = !reportsProblems
+        tuningHistory = TuningHistory(start: tuning?.sources ?? [])
         if let problem = tuning?.problem { showBanner(problem) }
         startJournal()
     }
@@ -95,12 +101,13 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// Offline sessions replaying the input logged so far, with the tuning in force.
     package func replay(_ options: ReplayOptions) -> @Sendable () -> OfflineScene {
         let script = session.inputLog?.script ?? InputScript(scene: name, steps: [])
-        let name = name, tuning = tuningSources
+        let name = name, tuning = tuningHistory
         return { LiveClipSaver.replay(script, of: name, tuning: tuning, options: options).offlineScene }
     }
 
     package func advance(to time: Double) {
         lastTime = time
+        if scheduledRetuning != nil { retuneAsScheduled(before: time - timeOrigin) }
         if let tuning { retune(tuning.poll(now: wallClock.now)) }
         // Before the frame advances, so that a saved file shows in this very frame.
         if let assets { Console.report(assets.poll(session.scene.root, now: wallClock.now)) }
@@ -135,7 +142,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         case .unchanged:
             return
         case .applied:
-            if keepsPlace, let place = place(at: lastTime), resume(from: place) {
+            if keepsPlace, let place = place(at: lastTime), resume(from: place, retuned: true) {
                 eventMarks?.record(SceneEvent(time: lastTime - timeOrigin, name: "tuning.applied", fields: ["scene": .string(name)]))
                 warn(String(format: "tuning applied to %@, replayed to %.2f s", name, lastTime - timeOrigin))
                 return
@@ -154,6 +161,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         session.scene.leave()
         session = remake(tuningSources)
         timeOrigin = lastTime
+        tuningHistory = TuningHistory(start: tuningSources)
         gate = nil
         eventMarks?.removeAll()
         startJournal()
@@ -169,8 +177,9 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// Starts the scene's part of the journal: its log from here on goes to disk too.
     private func startJournal() {
         guard let journal, let log = session.inputLog else { return }
-        journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningSources,
-                                        folder: PrototypeFolder.folder(ofScene: name)?.url.path))
+        journal.beginScene(JournalScene(scene: name, seed: log.seed, origin: timeOrigin, tuning: tuningHistory.start,
+                                        folder: PrototypeFolder.folder(ofScene: name)?.url.path,
+                                        changes: tuningHistory.changes))
         // A session made elsewhere (parked for scrubbing) brings what it was given so far.
         for output in session.loggedInput { journal.record(output) }
         session.inputLogObserver = { journal.record($0) }

@@ -79,16 +79,23 @@ package final class LiveClipSaver: ClipSaver {
     }
 
     /// A new offline session of scene `name` replaying an input log from the scene's
-    /// start, as R renders it: on `options`' device, with the tuning `tuning`, heard unless
-    /// `options` mutes it, with the touches and the HUD it asks for.
-    package static func replay(_ script: InputScript, of name: String, tuning: [TuningSource],
+    /// start, as R renders it: on `options`' device, with the tuning `tuning` started with
+    /// and each of its changes from its moment on, heard unless `options` mutes it, with the
+    /// touches and the HUD it asks for.
+    package static func replay(_ script: InputScript, of name: String, tuning: TuningHistory,
                               options: ReplayOptions) -> HostedSession {
         let device = options.device
         let known = SceneCatalog.names.contains(name) ? name : SceneCatalog.homeName
-        let hosting = SceneHosting(scene: known, canvasSize: device.size, seed: script.seed ?? 1, tuning: tuning)
+        let hosting = SceneHosting(scene: known, canvasSize: device.size, seed: script.seed ?? 1, tuning: tuning.start)
         // The catalogue always has its home scene.
-        return hosting.offline(isMuted: options.isMuted, script: { _ in script }, showsTouches: options.showsTouches,
-                               hud: { options.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })!
+        let session = hosting.offline(isMuted: options.isMuted, script: { _ in script }, showsTouches: options.showsTouches,
+                                      hud: { options.showsHUD ? RenderHUD(canvas: device.size, session: $0) : nil })!
+        if !tuning.changes.isEmpty {
+            let resimulate = hosting.resimulation(of: known, audio: session.mixer ?? SilentAudio(),
+                                                  showsTouches: options.showsTouches)
+            session.scheduledRetuning = ScheduledRetuning(changes: tuning.changes, script: script, resimulate: resimulate)
+        }
+        return session
     }
 
     /// "20250314-093015", local time.

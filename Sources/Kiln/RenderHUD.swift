@@ -21,6 +21,11 @@ package final class RenderHUD {
     package init(canvas: Size, session: SceneSession, losses: [PenLoss] = []) {
         hud = HUD(canvasSize: canvas, isVisible: true)
         self.losses = losses.sorted { $0.time < $1.time }
+        follow(session)
+    }
+
+    /// Shows the touches of `session` from now on: the scene made anew in its place.
+    package func follow(_ session: SceneSession) {
         session.pointerObserver = { [weak self] event in
             // The event first: the one that says the pen is gone comes at the loss's time.
             self?.hud.record(event)

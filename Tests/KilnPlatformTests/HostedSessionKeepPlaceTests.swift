@@ -21,7 +21,8 @@ struct HostedSessionKeepPlaceTests {
         func make(_ sources: [TuningSource], script: InputScript?, events: EventSink?) -> SceneSession {
             var context = SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events)
             context.tuningSources = sources
-            let session = SceneSession(scene: MailboxScene(context: context), script: script)
+            // Through the catalogue, as the window makes it: the scene reads the tuning given.
+            let session = SceneSession(scene: DemoCatalog.make("mailbox", context: context)!, script: script)
             session.startInputLog(device: nil, seed: 1)
             return session
         }
@@ -100,12 +101,77 @@ struct HostedSessionKeepPlaceTests {
         let tuning = try TuningProfile.of(MailboxTuning.self).values(hosted.tuningSources)
         #expect(tuning["swipe.action_threshold"] == .number(120))
         let recovered = try RecoveredSession(path: journal.path)
-        #expect(try TuningProfile.of(MailboxTuning.self).values(recovered.scene.tuning.map { TuningSource(name: $0.name, text: $0.text) })["colors.neutral"] == .string("#D0D0D0"))
+        // The journal keeps the tuning the swipe began with, and the tweak at its moment.
+        let profile = try TuningProfile.of(MailboxTuning.self)
+        #expect(try profile.values(recovered.scene.tuningSources)["colors.neutral"] == .string("#E3E3E3"))
+        let change = try #require(recovered.scene.tuningChanges?.last)
+        #expect(change.time == 40.0 / 60)
+        #expect(try profile.values(change.sources)["colors.neutral"] == .string("#D0D0D0"))
 
         guard case .success = hosted.saveTweaks(panel.changes) else { throw TweakSaveFailure(message: "not saved") }
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved == text.replacingOccurrences(of: "= 60 ", with: "= 120 ").replacingOccurrences(of: "#E3E3E3", with: "#D0D0D0"))
         #expect(hosted.tuningSources.count == 1)
         #expect(try TuningProfile.of(MailboxTuning.self).values(hosted.tuningSources) == tuning)
+    }
+
+    @Test("A tweak made mid-swipe is in R's recording and in the journal from its moment on: the frames before it keep the old colour")
+    func tweakShowsFromItsMoment() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("try.toml")
+        try "[colors]\narchive = \"#62D962\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let journal = try SessionJournal(folder: folder.appendingPathComponent("journal").path,
+                                         header: JournalHeader(settings: RecordingSettings(), device: .iPhone14), warn: { _ in })
+        let hosted = try hostMailbox(tuning: file, keepsPlace: false, journal: journal)
+        let host = try OffscreenHost(canvas: DevicePreset.iPhone14.size, scale: 1)
+        func frame(_ scene: HostedScene) -> Bitmap {
+            host.render(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor)
+        }
+        swipeHalfway(hosted)
+        let before = frame(hosted)
+        // Past the first threshold the row shows the archive colour: the tweak turns it blue.
+        let panel = try #require(hosted.makeTweakPanel())
+        panel.set("colors.archive", to: .string("#2050FF"))
+        hosted.applyTweaks(panel.source)
+        let retuned = frame(hosted)
+        var after: [Bitmap] = []
+        for index in 41...50 {
+            let time = Double(index) / 60
+            hosted.handle(PointerEvent(phase: .moved, location: Point(60 + Double(index - 10) * 4, 150), timestamp: time))
+            hosted.advance(to: time)
+            after.append(frame(hosted))
+        }
+
+        #expect(Bool(retuned != before), "the tweak is not seen in the window")
+        let replays: [(String, HostedScene)] = [
+            ("R", hosted.replay(ReplayOptions(device: .iPhone14, isMuted: true))().scene),
+            ("kiln recover", try RecoveredSession(path: journal.path).replay(isMuted: true)),
+        ]
+        for (name, replay) in replays {
+            for index in 0...40 { replay.advance(to: Double(index) / 60) }
+            #expect(Bool(frame(replay) == before), "\(name): the frame before the tweak is not the window's")
+            for index in 41...50 {
+                replay.advance(to: Double(index) / 60)
+                #expect(Bool(frame(replay) == after[index - 41]), "\(name): frame \(index) is not the window's")
+            }
+        }
+    }
+
+    @Test("Scrubbed back before a tweak and touched, the scene shows the values now in force from there: the later changes go")
+    func rewoundHistory() {
+        let old = [TuningSource(name: "a", text: "x = 1\n")], mid = [TuningSource(name: "a", text: "x = 2\n")]
+        let now = [TuningSource(name: "a", text: "x = 3\n")]
+        var history = TuningHistory(start: old)
+        history.record(mid, at: 1)
+        history.record(now, at: 2)
+        history.rewound(to: 2.5, showing: now)
+        #expect(history.changes.map(\.time) == [1, 2], "nothing after 2.5 to drop")
+        history.rewound(to: 1.5, showing: now)
+        #expect(history.changes.map(\.time) == [1, 1.5])
+        #expect(history.changes.map(\.sources) == [mid, now])
+        history.record(old, at: 0.5)
+        #expect(history.changes.map(\.time) == [0.5], "a change replaces those after its moment")
+        #expect(history.start == old)
     }
 }

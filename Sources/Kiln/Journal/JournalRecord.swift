@@ -71,15 +71,20 @@ package struct JournalScene: Codable, Equatable, Sendable {
     /// The prototype folder the scene was compiled from, `nil` for Kiln's own scenes: what
     /// `kiln recover` compiles again to make the scene.
     package var folder: String?
+    /// The tuning changes made part way (the tweak panel's, a reload that kept its place), at
+    /// their log times; `nil` when there were none.
+    package var tuningChanges: [TuningHistory.Change]?
 
     /// The record of scene `scene` made at window time `origin` with `seed` and `tuning`,
-    /// from the prototype folder at `folder` if it is one.
-    package init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil) {
+    /// from the prototype folder at `folder` if it is one, retuned part way by `changes`.
+    package init(scene: String, seed: UInt64?, origin: Double, tuning: [TuningSource], folder: String? = nil,
+                 changes: [TuningHistory.Change] = []) {
         self.scene = scene
         self.seed = seed
         self.origin = origin
         self.tuning = tuning.map { JournalTuning(name: $0.name, text: $0.text) }
         self.folder = folder
+        tuningChanges = changes.isEmpty ? nil : changes
     }
 
     /// The tuning sources as the scene had them.

@@ -11,7 +11,9 @@ extension RecoveredSession {
     package func replay(isMuted: Bool = false) -> HostedSession {
         var settings = header.settings
         settings.isMuted = settings.isMuted || isMuted
-        return LiveClipSaver.replay(script, of: scene.scene, tuning: scene.tuningSources,
+        var tuning = TuningHistory(start: scene.tuningSources)
+        tuning.changes = scene.tuningChanges ?? []
+        return LiveClipSaver.replay(script, of: scene.scene, tuning: tuning,
                                     options: settings.replayOptions(device: header.devicePreset))
     }
 
