@@ -27,7 +27,6 @@ package final class ScrubCheckpoints: @unchecked Sendable {
     private var end = 0.0
     private var parked: [Double: Parked] = [:]
     private var wanted = 0.0
-    private var generation = 0
     private var isStopped = false
     private var worker: Thread?
 
@@ -50,7 +49,6 @@ package final class ScrubCheckpoints: @unchecked Sendable {
         } else if log != self.log {
             parked = parked.filter { log.prefix(through: $0.key) == $0.value.prefix }
         }
-        if log != self.log || tuning != self.tuning || end != self.end { generation += 1 }
         (self.log, self.tuning, self.end) = (log, tuning, end)
         if worker == nil && !isStopped {
             let thread = Thread { [self] in work() }
@@ -66,9 +64,10 @@ package final class ScrubCheckpoints: @unchecked Sendable {
     func take(atOrBefore time: Double, after floor: Double) -> Parked? {
         condition.lock()
         defer { condition.unlock() }
-        guard let moment = parked.keys.filter({ $0 > floor && $0 <= time + 1e-9 }).max() else { return nil }
+        // Wherever the scrub goes, the next checkpoints are made near it.
         wanted = time
         condition.signal()
+        guard let moment = parked.keys.filter({ $0 > floor && $0 <= time + 1e-9 }).max() else { return nil }
         return parked.removeValue(forKey: moment)
     }
 
@@ -99,20 +98,23 @@ package final class ScrubCheckpoints: @unchecked Sendable {
     }
 
     private func work() {
+        // Below the window's thread: on Linux a niceness set with who = 0 is this thread's alone.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         condition.lock()
         while !isStopped {
             guard let moment = nextMoment() else {
                 condition.wait()
                 continue
             }
-            let (log, tuning, generation) = (self.log, self.tuning, self.generation)
+            let (log, tuning) = (self.log, self.tuning)
             condition.unlock()
             let (session, gate) = resimulate(log, tuning)
             session.forksOnLiveInput = true
             HostedSession.step(session, from: 0, to: moment)
             let prefix = log.prefix(through: moment)
             condition.lock()
-            if generation == self.generation && !isStopped {
+            // A log that grew meanwhile (live input) still leads to this moment the same way.
+            if !isStopped && tuning == self.tuning && moment <= end && self.log.prefix(through: moment) == prefix {
                 parked[moment] = Parked(session: session, gate: gate, time: moment, prefix: prefix)
             }
         }

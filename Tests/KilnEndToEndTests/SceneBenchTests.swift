@@ -44,6 +44,23 @@ struct SceneBenchTests {
         #expect((report["peak_rss_mb"] as? Double ?? 0) > 1)
     }
 
+    @Test("A scrub benchmark played live gives one JSON line per scene: jump and live-frame percentiles")
+    func benchScrubLive() throws {
+        let result = try ExternalCommand.run(kiln, ["bench", "scrub", "mailbox", "--seconds", "2", "--jumps", "4",
+                                                    "--gap", "0", "--live", "--json", "--scale", "1"], timeout: 300)
+
+        let lines = result.text.split(separator: "\n")
+        #expect(result.status == 0 && lines.count == 1, "\(result.text)")
+        let report = try json(try #require(lines.first))
+        #expect(report["scrub"] as? String == "mailbox")
+        #expect(report["jumps"] as? Int == 4)
+        for part in ["", "live_"] {
+            let p50 = try #require(report["\(part)p50_ms"] as? Double)
+            let p99 = try #require(report["\(part)p99_ms"] as? Double)
+            #expect(p50 > 0 && p99 >= p50, "\(part): \(p50) \(p99)")
+        }
+    }
+
     @Test("A timed render to MP4 gives one JSON line whose stages fit in its wall time, and leaves no file")
     func benchRender() throws {
         // Its own temporary folder, to see that the render leaves nothing in it.

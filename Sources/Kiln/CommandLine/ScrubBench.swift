@@ -42,6 +42,13 @@ struct ScrubBench: ParsableCommand {
     @Flag(help: "Time what a reload or a tweak does: every jump is to the session's end, re-simulated from the scene's start.")
     var reload = false
 
+    @Flag(help: """
+        Play the session in real time, each frame stepped and drawn, as the window does with the timeline strip \
+        shown: sessions are parked along the log as it plays (none with --from-start). Also reports the live \
+        frames' p50 and p99.
+        """)
+    var live = false
+
     @Flag(help: "Print one JSON line per scene instead of a summary.")
     var json = false
 
@@ -70,30 +77,39 @@ struct ScrubBench: ParsableCommand {
         }
         let hosting = SceneHosting(scene: name, canvasSize: device.size, seed: seed)
         guard let made = hosting.makeScene(context: hosting.context()) else { throw ExitCode(2) }
-        let live = SceneSession(scene: made)
-        live.startInputLog(device: device.name, seed: seed)
-        let hosted = HostedSession(session: live, capturePath: nil,
+        let playing = SceneSession(scene: made)
+        playing.startInputLog(device: device.name, seed: seed)
+        let hosted = HostedSession(session: playing, capturePath: nil,
                                    resimulate: fromStart ? nil : hosting.resimulation(of: name, device: device.name))
         let fromScratch = hosting.resimulation(of: name, device: device.name)
         defer { hosted.close() }
 
+        var result = ScrubBenchResult(scene: name, seconds: seconds, fromStart: fromStart || reload, toEnd: reload)
         var input = RandomGestures(seed: seed, canvasSize: device.size, target: made.primaryControl)
         let frames = Int(seconds * 60)
+        let playStarted = DispatchTime.now().uptimeNanoseconds
         for frame in 0...frames {
             let time = Double(frame) / 60
+            if live { Self.wait(until: playStarted + UInt64(time * 1e9)) }
+            let started = DispatchTime.now().uptimeNanoseconds
             for action in input.actions(upTo: time) {
                 switch action {
                 case .pointer(let event): hosted.handle(event)
                 case .key(let key): _ = hosted.handle(key, at: time)
                 }
             }
+            // As the window does while the strip shows: about once a second.
+            if live && frame % 60 == 0 { hosted.prepareToScrub(near: time) }
             hosted.advance(to: time)
+            if live {
+                _ = timer.frame(hosted, at: time)
+                result.liveMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            }
         }
         guard let log = hosted.session.inputLog(upTo: .infinity) else { throw ExitCode(2) }
         hosted.prepareToScrub(near: seconds)
 
         var random = SplitMix64(seed: seed ^ 0x5C12_B000)
-        var result = ScrubBenchResult(scene: name, seconds: seconds, fromStart: fromStart || reload, toEnd: reload)
         for _ in 0..<jumps {
             let target = reload ? seconds : Double.random(in: 0...seconds, using: &random)
             let started = DispatchTime.now().uptimeNanoseconds
@@ -111,6 +127,12 @@ struct ScrubBench: ParsableCommand {
         }
         return result
     }
+
+    /// Sleeps until the monotonic clock reads `deadline` nanoseconds.
+    private static func wait(until deadline: UInt64) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if deadline > now { Thread.sleep(forTimeInterval: Double(deadline - now) / 1e9) }
+    }
 }
 
 /// What a scrub benchmark measured.
@@ -122,16 +144,24 @@ struct ScrubBenchResult {
     var toEnd = false
     /// Each jump's time until its frame was drawn.
     var milliseconds: [Double] = []
+    /// With `--live`, each live frame's time to step and draw.
+    var liveMilliseconds: [Double] = []
 
-    func percentile(_ fraction: Double) -> Double {
-        FrameTimeHistory.percentile(fraction, of: milliseconds) ?? 0
+    func percentile(_ fraction: Double, of times: [Double]? = nil) -> Double {
+        FrameTimeHistory.percentile(fraction, of: times ?? milliseconds) ?? 0
+    }
+
+    /// The live frames' part of the summary, empty without `--live`.
+    private var liveSummary: String {
+        liveMilliseconds.isEmpty ? "" : String(format: "; live frames p50 %.1f, p99 %.1f ms",
+                                               percentile(0.5, of: liveMilliseconds), percentile(0.99, of: liveMilliseconds))
     }
 
     var summary: String {
         String(format: "%@: %d jumps into %.0f s%@; ms to the frame p50 %.1f, p99 %.1f, max %.1f",
                scene, milliseconds.count, seconds,
                toEnd ? ", each to its end from the start (a reload)" : fromStart ? " from the start" : "",
-               percentile(0.5), percentile(0.99), milliseconds.max() ?? 0)
+               percentile(0.5), percentile(0.99), milliseconds.max() ?? 0) + liveSummary
     }
 
     var jsonLine: String {
@@ -139,6 +169,9 @@ struct ScrubBenchResult {
             ("scrub", .string(scene)), ("seconds", .number(seconds, decimals: 0)), ("jumps", .int(milliseconds.count)),
             ("from_start", .bool(fromStart)), ("to_end", .bool(toEnd)), ("p50_ms", .milliseconds(percentile(0.5))),
             ("p99_ms", .milliseconds(percentile(0.99))), ("max_ms", .milliseconds(milliseconds.max() ?? 0)),
-        ])
+        ] + (liveMilliseconds.isEmpty ? [] : [
+            ("live_p50_ms", .milliseconds(percentile(0.5, of: liveMilliseconds))),
+            ("live_p99_ms", .milliseconds(percentile(0.99, of: liveMilliseconds))),
+        ]))
     }
 }

@@ -10,6 +10,7 @@ extension WindowHost {
         switch key.key {
         case "t":
             showsStrip.toggle()
+            lastParking = -.infinity
         case "g":
             replayLastGesture()
         case "s":
@@ -35,6 +36,15 @@ extension WindowHost {
             return false
         }
         return true
+    }
+
+    /// While the strip shows and time runs, sessions are parked along the log about once a
+    /// second, on their own thread, so that a scrub finds them ready rather than starting the
+    /// scene over.
+    func parkWhileStripShows(now: Double) {
+        guard showsStrip, !dial.isPaused, now - lastParking >= 1 else { return }
+        lastParking = now
+        scene.prepareToScrub(near: dial.time(atWall: now))
     }
 
     /// A press on the timeline strip, and its drag, scrub: scene time stops and the scene is

@@ -61,6 +61,8 @@ public final class WindowHost {
     let strip: TimelineStrip
     /// Whether T asked for the strip.
     var showsStrip = false
+    /// When sessions were last parked along the log while time ran with the strip shown.
+    var lastParking = -Double.infinity
     /// Whether a press on the strip is being dragged.
     var isScrubbing = false
     private let recordingStatus = RecordingStatus()
@@ -234,6 +236,7 @@ public final class WindowHost {
     private func drawFrame(time: Double) {
         let start = clock.now
         applyTweaksIfChanged(now: start)
+        parkWhileStripShows(now: start)
         scene.advance(to: time)
         let updated = clock.now
         let output = renderer.outputSize
