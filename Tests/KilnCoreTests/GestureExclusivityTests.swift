@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A recognizer made exclusive with `recognizesSimultaneously` keeps the others sharing its
-/// pointers from running with it, as UIKit's recognizers do unless allowed.
+/// pointers from running with it unless they allow it: either side's yes is enough, as in UIKit.
 @Suite("Recognizers kept from running together")
 struct GestureExclusivityTests {
     /// One pointer down at (100, 100), then moved right by `steps` of 10 pt, 20 ms apart.
@@ -35,6 +35,54 @@ struct GestureExclusivityTests {
         // The pan began past its 10 pt slop, before the swipe had its 50 pt.
         #expect(pan.state == .changed)
         #expect(swipe.state == .failed)
+    }
+
+    @Test("Either side allowing is enough: one allows the other, the other refuses, both recognize a flick",
+          arguments: [true, false])
+    func eitherSideAllows(panAllows: Bool) {
+        let tree = GestureTree()
+        let pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
+        pan.recognizesSimultaneously = { _ in panAllows }
+        swipe.recognizesSimultaneously = { _ in !panAllows }
+        tree.dispatcher.add(pan, to: tree.card)
+        tree.dispatcher.add(swipe, to: tree.card)
+
+        dragRight(tree, steps: 8)
+
+        #expect(pan.state == .changed && swipe.state == .ended)
+    }
+
+    @Test("Both refusing keeps them apart: the pan already running fails the swipe")
+    func bothRefuse() {
+        let tree = GestureTree()
+        let pan = PanGestureRecognizer(), swipe = SwipeGestureRecognizer()
+        pan.recognizesSimultaneously = { _ in false }
+        swipe.recognizesSimultaneously = { _ in false }
+        tree.dispatcher.add(pan, to: tree.card)
+        tree.dispatcher.add(swipe, to: tree.card)
+
+        dragRight(tree, steps: 8)
+
+        #expect(pan.state == .changed)
+        #expect(swipe.state == .failed)
+    }
+
+    @Test("Every pair of answers: a yes from either runs them together, a no without a yes keeps them apart, no say runs together")
+    func everyPairOfAnswers() {
+        typealias Answer = ((GestureRecognizer) -> Bool)?
+        let yes: Answer = { _ in true }, no: Answer = { _ in false }
+        let pairs: [(Answer, Answer, together: Bool)] = [
+            (nil, nil, true), (yes, nil, true), (yes, yes, true), (yes, no, true),
+            (no, nil, false), (no, no, false),
+        ]
+
+        for (first, second, together) in pairs {
+            let a = PanGestureRecognizer(), b = PinchGestureRecognizer()
+            a.recognizesSimultaneously = first
+            b.recognizesSimultaneously = second
+
+            #expect(a.recognizesTogether(with: b) == together && b.recognizesTogether(with: a) == together)
+        }
     }
 
     @Test("An exclusive recognizer that recognizes first fails the undecided ones beside it")

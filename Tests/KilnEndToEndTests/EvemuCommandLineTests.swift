@@ -88,25 +88,45 @@ struct EvemuCommandLineTests {
         #expect(result.text.contains(#""t": 0.810, "event": "ring.fallback", "lost": "evemu""#))
     }
 
-    @Test("A touchscreen replay captured with --capture is a script of both fingers that renders the same frame")
-    func touchscreenCapture() throws {
-        let capture = scratch.appendingPathComponent("fingers.json").path
-        let recording = tablets.appendingPathComponent("Kiln-Touchscreen-B.pinch.events").path
+    /// Renders the gallery at `time` with the touchscreen recording `name` and `--capture`, then
+    /// with the captured script; returns the script's text and whether both frames are the same.
+    func replayAndCapture(_ name: String, at time: String) throws -> (script: String, sameFrame: Bool) {
+        let capture = scratch.appendingPathComponent("\(name).json").path
+        let recording = tablets.appendingPathComponent(name).path
 
         let replayed = try run(["render", "gallery", "--evemu", recording, "--capture", capture, "--touches",
-                                "--at", "0.7", "--scale", "0.5", "--out", scratch.path + "/replayed.png"])
+                                "--at", time, "--scale", "0.5", "--out", scratch.path + "/replayed.png"])
         let scripted = try run(["render", "gallery", "--script", capture, "--touches",
-                                "--at", "0.7", "--scale", "0.5", "--out", scratch.path + "/scripted.png"])
+                                "--at", time, "--scale", "0.5", "--out", scratch.path + "/scripted.png"])
 
         #expect(replayed.status == 0 && scripted.status == 0, "\(replayed.stderr)\(scripted.stderr)")
-        let script = try String(contentsOfFile: capture, encoding: .utf8)
-        #expect(script.contains(#""t": 0.5, "phase": "began", "x": 156, "y": 422, "pointer": "touch", "id": 10"#))
-        #expect(script.contains(#""t": 0.512, "phase": "began", "x": 234, "y": 422, "pointer": "touch", "id": 11"#))
-        #expect(script.components(separatedBy: #""phase": "ended""#).count == 3)
         let frames = try [scratch.path + "/replayed.png", scratch.path + "/scripted.png"].map {
             try Data(contentsOf: URL(fileURLWithPath: $0))
         }
-        #expect(frames[0] == frames[1])
+        return (try String(contentsOfFile: capture, encoding: .utf8), frames[0] == frames[1])
+    }
+
+    @Test("A touchscreen replay captured with --capture is a script of both fingers that renders the same frame")
+    func touchscreenCapture() throws {
+        let (script, sameFrame) = try replayAndCapture("Kiln-Touchscreen-B.pinch.events", at: "0.7")
+
+        #expect(script.contains(#""t": 0.5, "phase": "began", "x": 156, "y": 422, "pointer": "touch", "id": 10"#))
+        #expect(script.contains(#""t": 0.512, "phase": "began", "x": 234, "y": 422, "pointer": "touch", "id": 11"#))
+        #expect(script.components(separatedBy: #""phase": "ended""#).count == 3)
+        #expect(sameFrame)
+    }
+
+    @Test("A protocol-A screen with no property set replays as two fingers, and its capture renders the same frame")
+    func touchscreenWithoutPropertiesCapture() throws {
+        let (script, sameFrame) = try replayAndCapture("Kiln-Touchscreen-A-no-properties.pinch.events", at: "0.6")
+
+        // The screen's 240 × 180 mm at 1.625 points a millimetre, 275.75 points from the top.
+        #expect(script.contains(#""phase": "began", "x": 121.875, "y": 373.25, "pointer": "touch", "id": 10"#))
+        #expect(script.contains(#""t": 0.508, "phase": "began", "x": 268.125, "y": 470.75, "pointer": "touch", "id": 11"#))
+        // At 0.6 s both are still down, closing in: the first has moved 450 and 300 units.
+        #expect(script.contains(#""phase": "moved", "x": 140.15625, "y": 385.4375, "pointer": "touch", "id": 10"#))
+        #expect(!script.contains(#""phase": "ended""#))
+        #expect(sameFrame)
     }
 
     @Test("--evemu-cut without a recording, or with a negative time, is one line and exit status 1",

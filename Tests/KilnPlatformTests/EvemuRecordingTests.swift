@@ -15,6 +15,12 @@ private func intuos(_ name: String) throws -> EvemuRecording {
         events: fixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-\(name).events"))
 }
 
+/// The one line refusing `file`, a recording of neither a pen nor a touchscreen.
+func neitherPenNorTouchscreen(_ file: String) -> String {
+    "\(file): neither a pen nor a touchscreen: no pressure axis for a pen (no `A: 18` line), and no "
+        + "multi-touch position axes for a touchscreen (`A: 35` and `A: 36`, without a pen tool or INPUT_PROP_POINTER)"
+}
+
 private func maximumPressure(_ recording: EvemuRecording) -> Double {
     recording.penSamples().map(\.pressure).max() ?? 0
 }
@@ -99,16 +105,14 @@ struct EvemuRecordingTests {
         #expect(maximumPressure(recording) > 0.3)
     }
 
-    @Test("An events file without its description is an error naming the missing A: 18 line")
+    @Test("An events file without its description is an error naming the missing A: 18 line and touchscreen axes")
     func eventsWithoutDescription() throws {
         let url = fixtures.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events")
 
         let error = #expect(throws: EvemuError.self) { try EvemuRecording(contentsOf: url) }
 
         #expect(error?.reason == .noPressureAxis)
-        #expect(
-            error?.description
-                == "Wacom-Intuos4-6x9.stylus-tap.events: no pressure axis (no `A: 18` line)")
+        #expect(error?.description == neitherPenNorTouchscreen("Wacom-Intuos4-6x9.stylus-tap.events"))
     }
 
     @Test("A header with axes but no pressure axis is refused")
@@ -208,7 +212,7 @@ struct EvemuRecordingTests {
         ("N: Pen\nA: 18 0 1023 0 0 0\nE: 2.5 0003 0018 10\nE: 2.5 0000 0000 0\nE: 1.000001 0003 0018 20\n",
          "pen.events:5: malformed line: the time goes back from 2.500000 to 1.000001; events must be in time order"),
         ("N: Mouse\nA: 00 0 100 0 0 0\nE: 0.1 0003 0000 5\nE: 0.1 0000 0000 0\n",
-         "pen.events: no pressure axis (no `A: 18` line)"),
+         neitherPenNorTouchscreen("pen.events")),
     ]
 
     @Test("Empty, cut-off, garbage, huge, negative and backwards recordings are one exact line each",

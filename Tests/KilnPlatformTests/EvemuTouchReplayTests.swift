@@ -87,6 +87,7 @@ struct EvemuTouchReplayTests {
 
     @Test("A replay captured as a script replays the same fingers", arguments: [
         "Kiln-Touchscreen-B.pinch.events", "Kiln-Touchscreen-A.two-finger-swipe.events",
+        "Kiln-Touchscreen-A-no-properties.pinch.events",
     ])
     func captureRoundTrip(_ name: String) throws {
         let events = EvemuReplay(recording: try touchscreen(name)).events(anchor: .zero, canvasSize: canvas)
@@ -121,5 +122,35 @@ struct EvemuTouchReplayTests {
         // Both fingers move up 70 units (about 27 points) together; the pan follows them.
         #expect(pointers.contains(2))
         #expect(translations.map(\.y).min()! < -20 && translations.allSatisfy { abs($0.x) < 1e-9 })
+    }
+
+    @Test("A protocol-A screen with no property set replays as two fingers, and their pinch reaches a pinch recognizer")
+    func noPropertiesPinch() throws {
+        let events = EvemuReplay(recording: try touchscreen("Kiln-Touchscreen-A-no-properties.pinch.events"))
+            .events(anchor: .zero, canvasSize: canvas, startTime: 0)
+        let root = Layer()
+        root.frame = Rect(origin: .zero, size: canvas)
+        let dispatcher = GestureDispatcher(root: root)
+        let pinch = PinchGestureRecognizer()
+        var states: [GestureState] = []
+        var scales: [Double] = []
+        pinch.onChange { states.append($0.state); scales.append($0.scale) }
+        dispatcher.add(pinch, to: root)
+
+        for event in events { dispatcher.handle(event) }
+
+        // 240 × 180 mm fitted into 390 × 844 points: 1.625 points a millimetre, 275.75 points
+        // above and below; a unit is 1/40 mm.
+        func place(_ x: Double, _ y: Double) -> Point { Point(x / 40 * 1.625, 275.75 + y / 40 * 1.625) }
+        let first = events.filter { $0.id == 10 }, second = events.filter { $0.id == 11 }
+        #expect(first.count + second.count == events.count && mostFingersDown(events) == 2)
+        #expect(events.allSatisfy { $0.device == .touch && $0.pressure == nil })
+        #expect(near(first.first?.location, place(3000, 2400)) && near(second.first?.location, place(6600, 4800)))
+        #expect(abs((second.first?.timestamp ?? 0) - 0.008) < 1e-9)
+        #expect(near(first.last?.location, place(3900, 3000)) && near(second.last?.location, place(5700, 4200)))
+        #expect(first.last?.phase == .ended && second.last?.phase == .ended)
+        // The fingers close to half their distance: the pinch ends at a scale of one half.
+        #expect(states.first == .began && states.last == .ended && states.contains(.changed))
+        #expect(abs((scales.last ?? 1) - 0.5) < 1e-6 && scales.allSatisfy { $0 <= 1 })
     }
 }

@@ -1,7 +1,11 @@
 extension GestureRecognizer {
-    /// Whether `self` and `other` may recognize at the same time: both must allow it.
+    /// Whether `self` and `other` may recognize at the same time: when either allows it, as
+    /// in UIKit, or when neither has a say, Kiln's default.
     func recognizesTogether(with other: GestureRecognizer) -> Bool {
-        recognizesSimultaneously(other) && other.recognizesSimultaneously(self)
+        switch (recognizesSimultaneously, other.recognizesSimultaneously) {
+        case (nil, nil): true
+        case let (mine, theirs): mine?(other) == true || theirs?(self) == true
+        }
     }
 
     /// Whether a recognizer sharing a pointer is already running, and the two may not run

@@ -62,10 +62,12 @@ open class GestureRecognizer {
     /// A name for logs and tests.
     public var name: String?
     /// Whether this recognizer may recognize while `other`, sharing one of its pointers,
-    /// recognizes too: by default every recognizer may, so recognizers that share a touch run
-    /// together. Two recognize together only when each allows the other, so making one
-    /// exclusive is enough (`{ _ in false }`, or `{ $0 === pinch }` to allow only the pinch).
-    public var recognizesSimultaneously: (GestureRecognizer) -> Bool = { _ in true }
+    /// recognizes too: UIKit's `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`.
+    /// As in UIKit, two run together when either one's closure allows the other. Unlike
+    /// UIKit, where recognizers without a delegate run alone, `nil` (the default) has no say
+    /// and two without a closure run together; `{ _ in false }` makes this one exclusive of
+    /// every partner that does not allow it, `{ $0 === pinch }` lets only the pinch run along.
+    public var recognizesSimultaneously: ((GestureRecognizer) -> Bool)?
     /// The dispatcher the recognizer is attached through, which knows who shares its pointers.
     weak var dispatcher: GestureDispatcher?
 

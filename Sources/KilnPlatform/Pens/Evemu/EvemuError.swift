@@ -10,7 +10,8 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
     public enum Reason: Equatable, Sendable {
         /// A line did not have the expected shape; the text says what was expected.
         case malformedLine(String)
-        /// The device has no `ABS_PRESSURE` axis, so it cannot drive pressure.
+        /// The device is neither a pen, having no `ABS_PRESSURE` axis to drive pressure, nor a
+        /// touchscreen (see `EvemuRecording.isTouchscreen`).
         case noPressureAxis
         /// The file could not be read at all; the text is the reason.
         case unreadable(String)
@@ -37,7 +38,10 @@ public struct EvemuError: Error, Equatable, Sendable, CustomStringConvertible, L
         let place = line.map { "\(file):\($0)" } ?? file
         let text = switch reason {
         case .malformedLine(let detail): "\(place): malformed line: \(detail)"
-        case .noPressureAxis: "\(place): no pressure axis (no `A: 18` line)"
+        case .noPressureAxis:
+            "\(place): neither a pen nor a touchscreen: no pressure axis for a pen (no `A: 18` line), "
+                + "and no multi-touch position axes for a touchscreen (`A: 35` and `A: 36`, "
+                + "without a pen tool or INPUT_PROP_POINTER)"
         case .unreadable(let detail): "\(place): \(detail)"
         case .empty: "\(place): the file is empty (expected an evemu-record recording)"
         }

@@ -60,15 +60,18 @@ public struct EvemuRecording: Sendable {
         axes[EvdevCode.absPressure] ?? EvdevAxisInfo(code: EvdevCode.absPressure, minimum: 0, maximum: 0)
     }
 
-    /// Whether the device is a touchscreen: multi-touch position axes on a direct device
-    /// (`INPUT_PROP_DIRECT`). Its replay is fingers, not a pen.
+    /// Whether the device is a touchscreen, whose replay is fingers, not a pen: it has
+    /// multi-touch position axes, and either is a direct device (`INPUT_PROP_DIRECT`) or has
+    /// neither a pen tool (`BTN_TOOL_PEN`) nor `INPUT_PROP_POINTER` (a touchpad's), as many
+    /// protocol-A screens whose recordings set no property at all.
     public var isTouchscreen: Bool {
-        Self.isTouchscreen(axes: axes, properties: properties)
+        Self.isTouchscreen(axes: axes, properties: properties, keyCodes: keyCodes)
     }
 
-    static func isTouchscreen(axes: [UInt16: EvdevAxisInfo], properties: Set<UInt16>) -> Bool {
-        axes[EvdevCode.absMTPositionX] != nil && axes[EvdevCode.absMTPositionY] != nil
-            && properties.contains(EvdevCode.inputPropDirect)
+    static func isTouchscreen(axes: [UInt16: EvdevAxisInfo], properties: Set<UInt16>, keyCodes: Set<UInt16>) -> Bool {
+        guard axes[EvdevCode.absMTPositionX] != nil && axes[EvdevCode.absMTPositionY] != nil else { return false }
+        return properties.contains(EvdevCode.inputPropDirect)
+            || !(properties.contains(EvdevCode.inputPropPointer) || keyCodes.contains(EvdevCode.btnToolPen))
     }
 
     /// Seconds from the first frame to the last.
@@ -130,18 +133,21 @@ extension EvemuRecording {
     private init(header: EvemuParser, events: [EvdevEvent]) throws {
         let axes = header.axes.isEmpty ? header.comments.axes : header.axes
         let properties = header.properties.isEmpty ? header.comments.properties : Self.setBits(header.properties)
-        guard axes[EvdevCode.absPressure] != nil || Self.isTouchscreen(axes: axes, properties: properties) else {
-            throw EvemuError(file: header.fileName, reason: .noPressureAxis)
-        }
         let declaredKeys =
             header.bitmasks[EvdevCode.evKey].map(Self.setBits)
             ?? header.comments.codes[EvdevCode.evKey] ?? []
         let sentKeys = events.lazy.filter { $0.type == EvdevCode.evKey }.map(\.code)
+        let keyCodes = declaredKeys.union(sentKeys)
+        guard axes[EvdevCode.absPressure] != nil
+            || Self.isTouchscreen(axes: axes, properties: properties, keyCodes: keyCodes)
+        else {
+            throw EvemuError(file: header.fileName, reason: .noPressureAxis)
+        }
         self.deviceName = header.name ?? header.comments.name ?? ""
         self.deviceID = header.deviceID ?? header.comments.deviceID
         self.axes = axes
         self.properties = properties
-        self.keyCodes = declaredKeys.union(sentKeys)
+        self.keyCodes = keyCodes
         self.frames = Self.makeFrames(events)
     }
 

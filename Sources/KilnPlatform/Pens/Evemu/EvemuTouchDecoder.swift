@@ -16,6 +16,8 @@ extension EvdevCode {
     static let absMTPositionY: UInt16 = 0x36
     /// `ABS_MT_TRACKING_ID`: a slot's contact; -1 frees the slot (protocol B).
     static let absMTTrackingID: UInt16 = 0x39
+    /// `INPUT_PROP_POINTER`: the device moves a pointer, as a touchpad does.
+    static let inputPropPointer: UInt16 = 0x00
     /// `INPUT_PROP_DIRECT`: the device is a screen, touched where it shows.
     static let inputPropDirect: UInt16 = 0x01
 }
