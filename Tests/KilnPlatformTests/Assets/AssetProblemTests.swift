@@ -115,4 +115,35 @@ struct AssetProblemTests {
         #expect(inside > 500, "an image beside the SVG is drawn (so the check below can fail)")
         #expect(outside == 0, "\(outside) pixels of the bright image outside the folder were drawn")
     }
+
+    @Test("An image a Lottie names outside its folder, through a link out of it, or at a URL is never read, and each is said in one line")
+    func lottieImagesOutsideTheFolder() throws {
+        PlatformAssetReader.install()
+        func drawn(_ file: String) throws -> (green: Int, lines: [String]) {
+            var animation: LottieAnimation?
+            let lines = try ProblemLines.said(about: (file as NSString).lastPathComponent) {
+                animation = try LottieAnimation(contentsOf: AssetFixtures.fixture(file))
+            }
+            let layer = LottieLayer(animation: animation)
+            let size = try #require(animation?.size)
+            layer.frame = Rect(origin: .zero, size: size)
+            let frame = try AssetFixtures.render(layer, canvas: size, scale: 1)
+            let green = (0..<frame.width * frame.height).filter { i in
+                frame.pixels[i * 4] < 40 && frame.pixels[i * 4 + 1] > 215 && frame.pixels[i * 4 + 2] < 40
+            }.count
+            return (green, lines)
+        }
+
+        let inside = try drawn("linked-inside.json")
+        let outside = try drawn("Linked/linked-images.json")
+
+        #expect(inside.green > 400, "the image beside the file and the embedded one are drawn (so the check below can fail)")
+        #expect(inside.lines.isEmpty, "\(inside.lines)")
+        #expect(outside.green == 0, "\(outside.green) pixels of the bright image outside the folder were drawn")
+        #expect(outside.lines.count == 3, "\(outside.lines)")
+        for reference in ["/../bright.png", "bright-link.png", "http://127.0.0.1:9/bright.png"] {
+            #expect(outside.lines.contains { $0.hasPrefix("linked-images.json: ") && $0.contains("\"\(reference)\"") },
+                    "\(reference): \(outside.lines)")
+        }
+    }
 }
