@@ -43,8 +43,16 @@ struct AssetProblemTests {
         try expectRefused("missing-asset.png", saying: "no such asset", make: Self.imageLayer)
     }
 
-    @Test("An unreadable file", .enabled(if: getuid() != 0, "root reads a file whatever its mode, so chmod 000 does not bite"))
+    /// Set in the copy of this test bundle that checks unreadable files as `nobody`: the
+    /// folder root made, holding files only their owner may read.
+    static let unreadableFolderVariable = "KILN_TEST_UNREADABLE_ASSETS"
+
+    @Test("An unreadable file; root reads any file, so as root the check runs as nobody, in this test bundle run again")
     func unreadable() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment[Self.unreadableFolderVariable] {
+            return try expectUnreadable(in: URL(fileURLWithPath: given))
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-unreadable-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,7 +61,23 @@ struct AssetProblemTests {
             try FileManager.default.copyItem(at: AssetFixtures.sample(file), to: copy)
             try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: copy.path)
         }
+        guard getuid() == 0 else { return try expectUnreadable(in: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let setpriv = try ExternalCommand.require("setpriv", package: "util-linux")
+        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
 
+        let result = try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", bundle,
+                                                       "--testing-library", "swift-testing", "--filter", "AssetProblemTests/unreadable"],
+                                             environment: environment.merging([Self.unreadableFolderVariable: folder.path]) { $1 },
+                                             timeout: 120, allowFailure: true)
+
+        let output = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+        #expect(result.status == 0, "as nobody: \(output.suffix(1500)) \(result.stderr.suffix(500))")
+        #expect(output.contains("Test run with 1 test") && output.contains("passed"), "the check ran: \(output.suffix(600))")
+    }
+
+    /// Each file of `folder`, which this process cannot read: one line and a crossed box.
+    private func expectUnreadable(in folder: URL) throws {
         try expectRefused(folder.appendingPathComponent("kiln-dot.png").path, saying: "cannot be read", make: Self.imageLayer)
         try expectRefused(folder.appendingPathComponent("heart.svg").path, saying: "cannot be read", make: Self.svgLayer)
         try expectRefused(folder.appendingPathComponent("pulse.json").path, saying: "cannot be read", make: Self.lottieLayer)
