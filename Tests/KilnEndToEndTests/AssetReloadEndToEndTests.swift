@@ -1,5 +1,6 @@
 // Assets saved while `kiln dev` shows them: a prototype folder whose scene shows a PNG and an
-// SVG from its Assets/, in a window on a private Xvfb server. Each file is replaced as editors
+// SVG from its Assets/, or names a PNG its Assets/ does not hold yet, in a window on a
+// private Xvfb server. Each file is replaced as editors
 // save (written under another name, then renamed over it) and the window is photographed
 // until it shows the new colour. Needs the Swift toolchain kiln was built with, ImageMagick.
 import Foundation
@@ -12,23 +13,19 @@ import Testing
 struct AssetReloadEndToEndTests {
     @Test("kiln dev shows a PNG and an SVG saved again within half a second, without making the scene anew")
     func savedAssetsShowInTheWindow() throws {
-        let binary = try KilnBinary.locate()
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-reload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
         let folder = parent.appendingPathComponent("swatch"), assets = folder.appendingPathComponent("Assets")
         try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
-        try Self.scene.write(to: folder.appendingPathComponent("Swatch.swift"), atomically: true, encoding: .utf8)
+        try Self.scene("swatch", png: "swatch.png", badge: true)
+            .write(to: folder.appendingPathComponent("Swatch.swift"), atomically: true, encoding: .utf8)
         try Bitmap(width: 64, height: 64, fill: Color(red: 1, green: 0, blue: 0)).writePNG(to: assets.appendingPathComponent("swatch.png").path)
         try Self.badge("#00C000").write(to: assets.appendingPathComponent("badge.svg"), atomically: true, encoding: .utf8)
         let bluePNG = parent.appendingPathComponent("blue.png")
         try Bitmap(width: 64, height: 64, fill: Color(red: 0, green: 0, blue: 1)).writePNG(to: bluePNG.path)
-        let session = try XvfbSession(width: 1280, height: 1024)
+        let (session, app, window) = try openDev(folder)
         defer { session.stop() }
-        let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
-                              session: session)
         defer { app.terminate() }
-        try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
-        let window = try app.window(timeout: 30)
         let geometry = try window.geometry()
         let swatchPoint = geometry.windowPoint(canvasX: 195, canvasY: 150)
         let badgePoint = geometry.windowPoint(canvasX: 195, canvasY: 600)
@@ -54,6 +51,40 @@ struct AssetReloadEndToEndTests {
         }
         #expect(svgBefore.green > 150 && svgBefore.red < 80, "the green badge before its save: \(svgBefore)")
         #expect(reloadedLines, "\(app.errorOutput.suffix(800))")
+        #expect(app.lines.filter { $0.contains("scene.opened") }.count == opened, "the scene is not made anew")
+        #expect(app.isRunning)
+    }
+
+    @Test("kiln dev shows a PNG written only after the scene named it within half a second, without making the scene anew")
+    func fileWrittenAfterTheSceneNamedIt() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-late-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("late"), assets = folder.appendingPathComponent("Assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try Self.scene("late", png: "late.png", badge: false)
+            .write(to: folder.appendingPathComponent("Late.swift"), atomically: true, encoding: .utf8)
+        let bluePNG = parent.appendingPathComponent("blue.png")
+        try Bitmap(width: 64, height: 64, fill: Color(red: 0, green: 0, blue: 1)).writePNG(to: bluePNG.path)
+        let (session, app, window) = try openDev(folder)
+        defer { session.stop() }
+        defer { app.terminate() }
+        let point = try window.geometry().windowPoint(canvasX: 195, canvasY: 150)
+        let saidMissing = try eventually(within: 15) { app.errorOutput.contains("late.png: no such asset") }
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try pixel(of: window, at: point)
+        let overhead = try (0..<3).map { _ in try timed { _ = try pixel(of: window, at: point) } }.max() ?? 0
+        let opened = app.lines.filter { $0.contains("scene.opened") }.count
+
+        let latency = try replaced(assets.appendingPathComponent("late.png"), with: Data(contentsOf: bluePNG), in: window,
+                                   at: point, until: isBlue)
+        let reloadedLine = try eventually(within: 5) { app.errorOutput.contains("reloaded late.png") }
+
+        print("late.png: on screen between \(ms(latency.lastOld)) and \(ms(latency.firstNew)) ms after the rename; a screenshot takes up to \(ms(overhead)) ms")
+        #expect(saidMissing, "\(app.errorOutput.suffix(800))")
+        #expect(!isBlue(before), "the crossed box before the file is written: \(before)")
+        #expect(latency.firstNew <= 0.5 + overhead, "late.png shown \(ms(latency.firstNew)) ms after the rename")
+        #expect(reloadedLine, "\(app.errorOutput.suffix(800))")
+        #expect(app.errorOutput.components(separatedBy: "late.png: no such asset").count == 2, "the missing file is said once")
         #expect(app.lines.filter { $0.contains("scene.opened") }.count == opened, "the scene is not made anew")
         #expect(app.isRunning)
     }
@@ -115,35 +146,60 @@ struct AssetReloadEndToEndTests {
         """
     }
 
-    /// The prototype: the swatch fills the canvas but for a margin, the badge (40 points
-    /// square, shown three times as large) sits on it.
-    private static let scene = """
-        import Kiln
+    /// The prototype `name`: the PNG `png` fills the canvas but for a margin; with `badge`,
+    /// the badge (40 points square, shown three times as large) sits on it.
+    private static func scene(_ name: String, png: String, badge: Bool) -> String {
+        let badgeLines = !badge ? "" : """
+                    let badge = SVGLayer(named: "badge.svg")
+                    badge.position = Point(x: size.width / 2, y: 600)
+                    badge.uniformScale = 3
+                    root.addSublayer(badge)
+            """
+        return """
+            import Kiln
 
-        final class SwatchScene: Scene {
-            let name = "swatch"
-            let root = Layer()
-            let backgroundColor = Color(hex: 0xFFFFFF)
+            final class PictureScene: Scene {
+                let name = "\(name)"
+                let root = Layer()
+                let backgroundColor = Color(hex: 0xFFFFFF)
 
-            init(context: SceneContext) {
-                let size = context.canvasSize
-                root.bounds = Rect(origin: .zero, size: size)
-                root.position = Point(x: size.width / 2, y: size.height / 2)
-                let swatch = ImageLayer(named: "swatch.png")
-                swatch.contentsGravity = .resize
-                swatch.frame = Rect(20, 20, size.width - 40, size.height - 40)
-                root.addSublayer(swatch)
-                let badge = SVGLayer(named: "badge.svg")
-                badge.position = Point(x: size.width / 2, y: 600)
-                badge.uniformScale = 3
-                root.addSublayer(badge)
+                init(context: SceneContext) {
+                    let size = context.canvasSize
+                    root.bounds = Rect(origin: .zero, size: size)
+                    root.position = Point(x: size.width / 2, y: size.height / 2)
+                    let picture = ImageLayer(named: "\(png)")
+                    picture.contentsGravity = .resize
+                    picture.frame = Rect(20, 20, size.width - 40, size.height - 40)
+                    root.addSublayer(picture)
+            \(badgeLines)
+                }
+
+                func update(time: Double) {}
+                func handle(_ event: PointerEvent) {}
             }
 
-            func update(time: Double) {}
-            func handle(_ event: PointerEvent) {}
+            let prototype = Prototype(name: "\(name)", title: "\(name)", make: { PictureScene(context: $0) })
+
+            """
+    }
+
+    /// `kiln dev folder` in a window on a private Xvfb server, once its scene is open.
+    private func openDev(_ folder: URL) throws -> (session: XvfbSession, app: KilnApp, window: XWindow) {
+        let binary = try KilnBinary.locate()
+        let session = try XvfbSession(width: 1280, height: 1024)
+        do {
+            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                                  session: session)
+            do {
+                try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+                return (session, app, try app.window(timeout: 30))
+            } catch {
+                app.terminate()
+                throw error
+            }
+        } catch {
+            session.stop()
+            throw error
         }
-
-        let prototype = Prototype(name: "swatch", title: "swatch", make: { SwatchScene(context: $0) })
-
-        """
+    }
 }

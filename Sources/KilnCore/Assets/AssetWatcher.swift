@@ -7,8 +7,10 @@ import Foundation
 ///
 /// A new version that cannot be read (a half-written or broken file) shows the crossed box
 /// on those layers and is said in one line; it is not read again until it changes, and a
-/// later good save brings the picture back. The window polls once a frame with its own
-/// clock; tests give `now` by hand.
+/// later good save brings the picture back. A crossed box made by `named:` for a file that
+/// was missing or bad from the start is looked at too: once the name stands for a file that
+/// can be read, its layer shows it. The window polls once a frame with its own clock; tests
+/// give `now` by hand.
 package final class AssetWatcher {
     /// What one changed file led to.
     package enum Outcome: Equatable, Sendable {
@@ -53,6 +55,10 @@ private struct AssetReloadPass {
     private var animations: [String: Result<LottieAnimation, AssetError>] = [:]
     private var reloadedVectors = Set<ObjectIdentifier>()
     private var taken: [String: AssetStamp] = [:]
+    /// What each name asked for by a crossed box stands for now, found once a pass.
+    private var found: [AssetRequest.Kind: [String: [AssetRequest.FileVersion]]] = [:]
+    private(set) var requestedImages: [String: Result<Image, AssetError>] = [:]
+    private(set) var requestedAnimations: [String: Result<LottieAnimation, AssetError>] = [:]
 
     init(refused: [String: [AssetStamp]]) {
         self.refused = refused
@@ -69,6 +75,16 @@ private struct AssetReloadPass {
     }
 
     private mutating func visitImage(_ layer: ImageLayer) {
+        if layer.image == nil, let wanted = layer.wanted {
+            return fill(wanted, in: \.requestedImages, load: { name throws(AssetError) in try Image(named: name) }) { fresh in
+                let sized = layer.bounds == wanted.placeholderBounds
+                layer.image = fresh
+                if sized { layer.bounds.size = fresh.size }
+            } refuse: { error, now in
+                layer.wanted?.versions = now
+                layer.show(error)
+            }
+        }
         guard let image = layer.image, isStale(image) else { return }
         switch newImage(for: image) {
         case .success(let fresh)?: layer.image = fresh
@@ -80,6 +96,14 @@ private struct AssetReloadPass {
     /// A whole tree of SVG layers shares one file: the topmost stale layer reloads every
     /// layer under it that shows the file.
     private mutating func visitVector(_ layer: SVGLayer) {
+        if layer.image == nil, let wanted = layer.wanted {
+            return fill(wanted, in: \.requestedImages, load: { name throws(AssetError) in try Image(named: name) }) { fresh throws(AssetError) in
+                try layer.adopt(fresh)
+            } refuse: { error, now in
+                layer.wanted?.versions = now
+                layer.show(error)
+            }
+        }
         guard !reloadedVectors.contains(ObjectIdentifier(layer)), let image = layer.image, isStale(image) else { return }
         let tree = layer.allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image.url }
         switch newImage(for: image) {
@@ -100,6 +124,16 @@ private struct AssetReloadPass {
     }
 
     private mutating func visitLottie(_ layer: LottieLayer) {
+        if layer.animation == nil, let wanted = layer.wanted {
+            return fill(wanted, in: \.requestedAnimations, load: { name throws(AssetError) in try LottieAnimation(named: name) }) { fresh in
+                let sized = layer.bounds == wanted.placeholderBounds
+                layer.animation = fresh
+                if sized { layer.bounds.size = fresh.size }
+            } refuse: { error, now in
+                layer.wanted?.versions = now
+                layer.show(error)
+            }
+        }
         guard let animation = layer.animation, stamp(of: animation.url) != animation.stamp else { return }
         let path = animation.url.path
         if animations[path] == nil {
@@ -121,6 +155,52 @@ private struct AssetReloadPass {
         case .failure(let error)?: layer.show(error)
         case nil: break
         }
+    }
+
+    /// Hands what a crossed box asked for to `show` once the files it stands for changed and
+    /// can be read; otherwise hands `refuse` the new problem and the files' versions, so that
+    /// the same version is not tried, or said, again.
+    private mutating func fill<Asset>(_ wanted: AssetRequest, in loaded: WritableKeyPath<Self, [String: Result<Asset, AssetError>]>,
+                                      load: (String) throws(AssetError) -> Asset,
+                                      show: (Asset) throws(AssetError) -> Void,
+                                      refuse: (AssetError, [AssetRequest.FileVersion]) -> Void) {
+        do throws(AssetError) {
+            switch retry(wanted, in: loaded, load: load) {
+            case .success(let fresh)?: try show(fresh)
+            case .failure(let error)?: refuse(error, versions(of: wanted))
+            case nil: break
+            }
+        } catch {
+            refuse(error, versions(of: wanted))
+        }
+    }
+
+    /// What the name `wanted` asked for, read again once a pass when the files it stands for
+    /// changed since it was refused; `nil` when they did not.
+    private mutating func retry<Asset>(_ wanted: AssetRequest, in loaded: WritableKeyPath<Self, [String: Result<Asset, AssetError>]>,
+                                       load: (String) throws(AssetError) -> Asset) -> Result<Asset, AssetError>? {
+        let now = versions(of: wanted)
+        guard now != wanted.versions else { return nil }
+        if let known = self[keyPath: loaded][wanted.name] { return known }
+        AssetProblems.forget(file: URL(fileURLWithPath: wanted.name))
+        for file in now { AssetProblems.forget(file: URL(fileURLWithPath: file.path)) }
+        do throws(AssetError) {
+            let fresh = try load(wanted.name)
+            self[keyPath: loaded][wanted.name] = .success(fresh)
+            outcomes.append(.reloaded(URL(fileURLWithPath: now.first?.path ?? wanted.name)))
+        } catch {
+            self[keyPath: loaded][wanted.name] = .failure(error)
+            outcomes.append(.failed(error))
+        }
+        return self[keyPath: loaded][wanted.name]
+    }
+
+    /// The files `wanted`'s name stands for now, found once a pass.
+    private mutating func versions(of wanted: AssetRequest) -> [AssetRequest.FileVersion] {
+        if let known = found[wanted.kind]?[wanted.name] { return known }
+        let now = AssetRequest.versions(of: wanted.name, kind: wanted.kind)
+        found[wanted.kind, default: [:]][wanted.name] = now
+        return now
     }
 
     /// The new version of `image`'s files, read once per pass; `nil` when that version was

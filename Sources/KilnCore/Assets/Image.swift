@@ -108,6 +108,12 @@ public struct Image: Equatable, Sendable, CustomStringConvertible {
         ["svg", "svgz"].contains(url.pathExtension.lowercased())
     }
 
+    /// The files `name` stands for now, found as `init(named:)` finds them; empty when there
+    /// are none.
+    package static func files(named name: String) -> [URL] {
+        ((try? locate(name)) ?? []).map(\.url)
+    }
+
     /// The files of `name`: the one named and its `@2x` and `@3x` siblings, by scale. When
     /// only `@2x` or `@3x` files exist, those.
     private static func locate(_ name: String) throws(AssetError) -> [(url: URL, scale: Double)] {

@@ -15,9 +15,11 @@ import Foundation
 /// naming the file goes to standard error; the scene runs on.
 public final class ImageLayer: Layer {
     /// The image shown; `nil` shows nothing.
-    public var image: Image? { didSet { problem = nil; invalidateContent() } }
+    public var image: Image? { didSet { problem = nil; wanted = nil; invalidateContent() } }
     /// Why the layer shows a crossed box instead of its image, when it does.
     public private(set) var problem: AssetError?
+    /// What a crossed box made by `init(named:)` asked for, so the file shows once it can.
+    package var wanted: AssetRequest?
 
     /// A layer showing `image`, its bounds the image's size in points.
     public init(image: Image? = nil) {
@@ -35,6 +37,7 @@ public final class ImageLayer: Layer {
         } catch {
             self.init(image: nil)
             bounds = Rect(x: 0, y: 0, width: 44, height: 44)
+            wanted = AssetRequest(name: name, kind: .image, placeholderBounds: bounds)
             show(error)
         }
     }

@@ -17,7 +17,7 @@ import Foundation
 public final class LottieLayer: Layer {
     /// The animation shown; `nil` shows nothing.
     public var animation: LottieAnimation? {
-        didSet { problem = nil; shownFrame = animation?.frame(atProgress: progress) ?? 0; invalidateContent() }
+        didSet { problem = nil; wanted = nil; shownFrame = animation?.frame(atProgress: progress) ?? 0; invalidateContent() }
     }
     /// How far through the animation it shows, 0…1; values outside are clamped.
     public var progress: Double = 0 {
@@ -35,6 +35,8 @@ public final class LottieLayer: Layer {
     public private(set) var shownFrame = 0
     /// Why the layer shows a crossed box instead of its animation, when it does.
     public private(set) var problem: AssetError?
+    /// What a crossed box made by `init(named:)` asked for, so the file shows once it can.
+    package var wanted: AssetRequest?
 
     /// The key the playing animation of `progress` runs under.
     public static let playingKey = "lottie.play"
@@ -55,6 +57,7 @@ public final class LottieLayer: Layer {
         } catch {
             self.init(animation: nil)
             bounds = Rect(x: 0, y: 0, width: 44, height: 44)
+            wanted = AssetRequest(name: name, kind: .animation, placeholderBounds: bounds)
             show(error)
         }
     }

@@ -25,6 +25,8 @@ public final class SVGLayer: Layer {
     package private(set) var delegatedIDs: [String]
     /// Why the layer shows a crossed box instead of its drawing, when it does.
     public private(set) var problem: AssetError?
+    /// What a crossed box made by `init(named:)` asked for, so the file shows once it can.
+    package var wanted: AssetRequest?
 
     /// The SVG file `name` from the scene's asset folders, as a tree of layers whose bounds
     /// are the document's size in points. A file that cannot be read is said in one line,
@@ -35,6 +37,7 @@ public final class SVGLayer: Layer {
         } catch {
             self.init(elementID: nil, documentFrame: Rect(x: 0, y: 0, width: 44, height: 44))
             bounds = documentFrame
+            wanted = AssetRequest(name: name, kind: .image, placeholderBounds: bounds)
             show(error)
         }
     }
@@ -98,6 +101,20 @@ public final class SVGLayer: Layer {
             }
             layer.invalidateContent()
         }
+    }
+
+    /// Shows `image` in place of the crossed box `init(named:)` made, as a tree of layers; a
+    /// box code did not size again takes the document's size.
+    package func adopt(_ image: Image) throws(AssetError) {
+        let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
+        let sized = wanted.map { bounds == $0.placeholderBounds } ?? false
+        self.image = image
+        problem = nil
+        wanted = nil
+        documentFrame = Rect(origin: .zero, size: document.size)
+        if sized { bounds.size = document.size }
+        build(document.elements)
+        invalidateContent()
     }
 
     /// The part of the document a layer for an element drawn over `ink` covers: the ink

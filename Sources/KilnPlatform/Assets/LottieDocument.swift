@@ -21,14 +21,17 @@ final class LottieDocument: @unchecked Sendable {
             throw AssetError.unopenable(url)
         }
         try Self.check(data, name: name)
+        let folder = url.deletingLastPathComponent()
+        let confined = try LottieImageAssets.confined(data, folder: folder, name: name)
         let version = Self.versions.withLock { $0 += 1; return $0 }
         let key = "\(url.path)#\(version)"
-        var text = [UInt8](data)
+        var text = [UInt8](confined)
         text.append(0)
-        let folder = url.deletingLastPathComponent().path
+        // rlottie puts the folder straight before each image's `u` + `p`.
+        let resources = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let made: OpaquePointer? = text.withUnsafeBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                lottie_animation_from_data($0, key, folder)
+                lottie_animation_from_data($0, key, resources)
             }
         }
         guard let made else { throw AssetError(file: name, reason: "not a Lottie animation rlottie can play") }

@@ -43,8 +43,16 @@ struct AssetProblemTests {
         try expectRefused("missing-asset.png", saying: "no such asset", make: Self.imageLayer)
     }
 
-    @Test("An unreadable file", .enabled(if: getuid() != 0, "root reads a file whatever its mode, so chmod 000 does not bite"))
+    /// Set in the copy of this test bundle that checks unreadable files as `nobody`: the
+    /// folder root made, holding files only their owner may read.
+    static let unreadableFolderVariable = "KILN_TEST_UNREADABLE_ASSETS"
+
+    @Test("An unreadable file; root reads any file, so as root the check runs as nobody, in this test bundle run again")
     func unreadable() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment[Self.unreadableFolderVariable] {
+            return try expectUnreadable(in: URL(fileURLWithPath: given))
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-unreadable-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -53,7 +61,23 @@ struct AssetProblemTests {
             try FileManager.default.copyItem(at: AssetFixtures.sample(file), to: copy)
             try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: copy.path)
         }
+        guard getuid() == 0 else { return try expectUnreadable(in: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let setpriv = try ExternalCommand.require("setpriv", package: "util-linux")
+        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
 
+        let result = try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", bundle,
+                                                       "--testing-library", "swift-testing", "--filter", "AssetProblemTests/unreadable"],
+                                             environment: environment.merging([Self.unreadableFolderVariable: folder.path]) { $1 },
+                                             timeout: 120, allowFailure: true)
+
+        let output = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+        #expect(result.status == 0, "as nobody: \(output.suffix(1500)) \(result.stderr.suffix(500))")
+        #expect(output.contains("Test run with 1 test") && output.contains("passed"), "the check ran: \(output.suffix(600))")
+    }
+
+    /// Each file of `folder`, which this process cannot read: one line and a crossed box.
+    private func expectUnreadable(in folder: URL) throws {
         try expectRefused(folder.appendingPathComponent("kiln-dot.png").path, saying: "cannot be read", make: Self.imageLayer)
         try expectRefused(folder.appendingPathComponent("heart.svg").path, saying: "cannot be read", make: Self.svgLayer)
         try expectRefused(folder.appendingPathComponent("pulse.json").path, saying: "cannot be read", make: Self.lottieLayer)
@@ -114,5 +138,36 @@ struct AssetProblemTests {
 
         #expect(inside > 500, "an image beside the SVG is drawn (so the check below can fail)")
         #expect(outside == 0, "\(outside) pixels of the bright image outside the folder were drawn")
+    }
+
+    @Test("An image a Lottie names outside its folder, through a link out of it, or at a URL is never read, and each is said in one line")
+    func lottieImagesOutsideTheFolder() throws {
+        PlatformAssetReader.install()
+        func drawn(_ file: String) throws -> (green: Int, lines: [String]) {
+            var animation: LottieAnimation?
+            let lines = try ProblemLines.said(about: (file as NSString).lastPathComponent) {
+                animation = try LottieAnimation(contentsOf: AssetFixtures.fixture(file))
+            }
+            let layer = LottieLayer(animation: animation)
+            let size = try #require(animation?.size)
+            layer.frame = Rect(origin: .zero, size: size)
+            let frame = try AssetFixtures.render(layer, canvas: size, scale: 1)
+            let green = (0..<frame.width * frame.height).filter { i in
+                frame.pixels[i * 4] < 40 && frame.pixels[i * 4 + 1] > 215 && frame.pixels[i * 4 + 2] < 40
+            }.count
+            return (green, lines)
+        }
+
+        let inside = try drawn("linked-inside.json")
+        let outside = try drawn("Linked/linked-images.json")
+
+        #expect(inside.green > 400, "the image beside the file and the embedded one are drawn (so the check below can fail)")
+        #expect(inside.lines.isEmpty, "\(inside.lines)")
+        #expect(outside.green == 0, "\(outside.green) pixels of the bright image outside the folder were drawn")
+        #expect(outside.lines.count == 3, "\(outside.lines)")
+        for reference in ["/../bright.png", "bright-link.png", "http://127.0.0.1:9/bright.png"] {
+            #expect(outside.lines.contains { $0.hasPrefix("linked-images.json: ") && $0.contains("\"\(reference)\"") },
+                    "\(reference): \(outside.lines)")
+        }
     }
 }
