@@ -15,14 +15,38 @@ import Foundation
 /// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file
 /// that cannot be read shows a crossed box, and one line naming it goes to standard error.
 public final class SVGLayer: Layer {
+    /// How a layer of the tree draws.
+    package enum Role: Equatable, Sendable {
+        /// Its element, whole: an element without children with ids, or one whose parts
+        /// cannot be drawn apart (an opacity, a filter or a mask over children with ids).
+        case whole
+        /// Nothing of its own: its sublayers are its element's parts in document order.
+        case split
+        /// A run of its superlayer's element's own drawing, between two children.
+        case run
+        /// An element inside one drawn whole: nothing of its own until code changes its
+        /// geometry, opacity or visibility, and then its element, left out of the whole.
+        case member
+    }
+
     /// The document.
     public private(set) var image: Image?
-    /// The element this layer draws; `nil` for the document's root.
+    /// The element this layer draws; `nil` for the document's root and for the unnamed
+    /// runs of drawing between elements with ids.
     public let elementID: String?
     /// The part of the document, in its coordinates, the layer's bounds show.
     package private(set) var documentFrame: Rect
-    /// The elements drawn by sublayers instead of by this layer.
-    package private(set) var delegatedIDs: [String]
+    /// The element librsvg draws for this layer: its own, or for a run its owner's; `nil`
+    /// for the whole document.
+    package private(set) var drawnID: String?
+    /// How the layer draws.
+    package private(set) var role: Role = .whole
+    /// CSS selectors of what a run's drawing leaves out.
+    package private(set) var hiddenSelectors: [String] = []
+    /// Whether code changed this member of an element drawn whole, so it draws itself.
+    package private(set) var isDetached = false
+    /// Whether the tree is built, so that a change to a layer is code's.
+    private var isPlaced = false
     /// Why the layer shows a crossed box instead of its drawing, when it does.
     public private(set) var problem: AssetError?
 
@@ -49,54 +73,129 @@ public final class SVGLayer: Layer {
         self.init(elementID: nil, documentFrame: Rect(origin: .zero, size: document.size))
         self.image = image
         bounds = Rect(origin: .zero, size: document.size)
-        build(document.elements)
+        role = document.elements.isEmpty ? .whole : .split
+        build(document.parts, document.elements, member: false, reusing: [:])
+        for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
     }
 
     private init(elementID: String?, documentFrame: Rect) {
         self.elementID = elementID
         self.documentFrame = documentFrame
-        delegatedIDs = []
+        drawnID = elementID
         super.init()
         name = elementID
     }
 
-    /// Adds a sublayer for each of `elements`, placed in this layer's coordinates.
-    private func build(_ elements: [VectorElement]) {
-        delegatedIDs = elements.map(\.id)
-        for element in elements {
-            let child = SVGLayer(elementID: element.id, documentFrame: Self.placed(element.frame))
-            child.image = image
-            let frame = child.documentFrame
-            child.frame = Rect(x: frame.minX - documentFrame.minX, y: frame.minY - documentFrame.minY,
-                               width: frame.width, height: frame.height)
-            child.build(element.children)
-            addSublayer(child)
+    /// Adds a sublayer for each of `parts` (each of `elements` when there are none), placed in
+    /// this layer's coordinates; `member` inside an element drawn whole. A layer in `reused`
+    /// for an element's id is kept, with its place, and takes the element's size.
+    private func build(_ parts: [VectorPart], _ elements: [VectorElement], member: Bool, reusing reused: [String: SVGLayer]) {
+        for part in parts.isEmpty ? elements.indices.map(VectorPart.child) : parts {
+            switch part {
+            case .run(let run):
+                let layer = SVGLayer(elementID: nil, documentFrame: Self.placed(run.frame))
+                layer.drawnID = drawnID
+                layer.role = .run
+                layer.hiddenSelectors = run.hidden
+                attach(layer, keepingPlace: false)
+            case .child(let index):
+                let element = elements[index]
+                let old = reused[element.id]
+                let layer = old ?? SVGLayer(elementID: element.id, documentFrame: .zero)
+                layer.documentFrame = Self.placed(element.frame)
+                layer.role = member ? .member : element.isComposited || element.children.isEmpty ? .whole : .split
+                if layer.role != .member { layer.isDetached = false }
+                if old == nil { layer.opacity = element.opacity }
+                attach(layer, keepingPlace: old != nil)
+                layer.build(element.parts, element.children, member: member || element.isComposited, reusing: reused)
+            }
         }
+    }
+
+    /// Adds `layer` showing this document at its document frame, or keeping its place.
+    private func attach(_ layer: SVGLayer, keepingPlace: Bool) {
+        layer.image = image
+        layer.problem = nil
+        let frame = layer.documentFrame
+        if keepingPlace {
+            layer.bounds.size = frame.size
+        } else {
+            layer.frame = Rect(x: frame.minX - documentFrame.minX, y: frame.minY - documentFrame.minY,
+                               width: frame.width, height: frame.height)
+        }
+        addSublayer(layer)
+        layer.invalidateContent()
     }
 
     /// Reads the document again after its file changed: every layer of the tree draws the
     /// new file, and takes its element's new size; where code moved a layer, it stays.
     package func reload(_ image: Image) throws(AssetError) {
         let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
-        var frames: [String: VectorElement] = [:]
-        func index(_ elements: [VectorElement]) {
-            for element in elements { frames[element.id] = element; index(element.children) }
-        }
-        index(document.elements)
-        for case let layer as SVGLayer in allLayers where layer.image?.url == image.url {
-            layer.image = image
-            layer.problem = nil
-            if let id = layer.elementID {
-                if let element = frames[id] {
-                    layer.documentFrame = Self.placed(element.frame)
-                    layer.bounds.size = layer.documentFrame.size
-                    layer.delegatedIDs = element.children.map(\.id)
-                }
-            } else {
-                layer.documentFrame = Rect(origin: .zero, size: document.size)
-                layer.delegatedIDs = document.elements.map(\.id)
+        var named: [String: SVGLayer] = [:]
+        let tree = allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image.url }
+        for layer in tree {
+            layer.isPlaced = false
+            if let id = layer.elementID, layer !== self { named[id] = layer }
+            for case let sublayer as SVGLayer in layer.sublayers where sublayer.image?.url == image.url {
+                sublayer.removeFromSuperlayer()
             }
-            layer.invalidateContent()
+        }
+        self.image = image
+        problem = nil
+        if elementID == nil {
+            documentFrame = Rect(origin: .zero, size: document.size)
+            role = document.elements.isEmpty ? .whole : .split
+            build(document.parts, document.elements, member: false, reusing: named)
+        } else if let element = Self.find(elementID, in: document.elements) {
+            documentFrame = Self.placed(element.frame)
+            bounds.size = documentFrame.size
+            build(element.parts, element.children, member: role == .member || element.isComposited, reusing: named)
+        }
+        invalidateContent()
+        for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
+    }
+
+    private static func find(_ id: String?, in elements: [VectorElement]) -> VectorElement? {
+        for element in elements {
+            if element.id == id { return element }
+            if let found = find(id, in: element.children) { return found }
+        }
+        return nil
+    }
+
+    /// The ids of the nearest members below this layer that draw themselves, which its own
+    /// drawing of its element leaves out.
+    package var detachedIDs: [String] {
+        sublayers.compactMap { $0 as? SVGLayer }.flatMap { layer -> [String] in
+            layer.isDetached ? layer.elementID.map { [$0] } ?? [] : layer.detachedIDs
+        }
+    }
+
+    /// Whether the layer draws a part of the document itself.
+    package var drawsItself: Bool {
+        role == .whole || role == .run || isDetached
+    }
+
+    public override var position: Point { didSet { codeChanged() } }
+    public override var bounds: Rect { didSet { codeChanged() } }
+    public override var transform: Transform { didSet { codeChanged() } }
+    public override var anchorPoint: Point { didSet { codeChanged() } }
+    public override var opacity: Double { didSet { codeChanged() } }
+    public override var isHidden: Bool { didSet { codeChanged() } }
+
+    /// A member of an element drawn whole that code changes draws itself from now on, and
+    /// the layer that drew it leaves it out.
+    private func codeChanged() {
+        guard isPlaced, role == .member, !isDetached else { return }
+        isDetached = true
+        invalidateContent()
+        var above = superlayer as? SVGLayer
+        while let layer = above {
+            if layer.drawsItself && layer.role != .run {
+                layer.invalidateContent()
+                return
+            }
+            above = layer.superlayer as? SVGLayer
         }
     }
 
@@ -114,5 +213,5 @@ public final class SVGLayer: Layer {
         AssetProblems.report(error)
     }
 
-    public override var hasContent: Bool { super.hasContent || image != nil || problem != nil }
+    public override var hasContent: Bool { super.hasContent || (image != nil && drawsItself) || problem != nil }
 }
