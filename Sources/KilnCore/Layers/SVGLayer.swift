@@ -24,8 +24,8 @@ public final class SVGLayer: Layer {
         case split
         /// A run of its superlayer's element's own drawing, between two children.
         case run
-        /// An element inside one drawn whole: nothing of its own until code changes its
-        /// geometry, opacity or visibility, and then its element, left out of the whole.
+        /// An element inside one drawn whole: nothing of its own. Once code changes the
+        /// geometry, opacity or visibility of a member, the element drawn whole is drawn apart.
         case member
     }
 
@@ -43,8 +43,6 @@ public final class SVGLayer: Layer {
     package private(set) var role: Role = .whole
     /// CSS selectors of what a run's drawing leaves out.
     package private(set) var hiddenSelectors: [String] = []
-    /// Whether code changed this member of an element drawn whole, so it draws itself.
-    package private(set) var isDetached = false
     /// Whether the tree is built, so that a change to a layer is code's.
     private var isPlaced = false
     /// Why the layer shows a crossed box instead of its drawing, when it does.
@@ -86,17 +84,19 @@ public final class SVGLayer: Layer {
         name = elementID
     }
 
-    /// Adds a sublayer for each of `parts` (each of `elements` when there are none), placed in
-    /// this layer's coordinates; `member` inside an element drawn whole. A layer in `reused`
-    /// for an element's id is kept, with its place, and takes the element's size.
+    /// Adds a sublayer for each of `parts`, else of `elements`, placed in this layer's
+    /// coordinates; `member` inside an element drawn whole. A layer in `reused` for an
+    /// element's id is kept, with its place, and takes the element's size.
     private func build(_ parts: [VectorPart], _ elements: [VectorElement], member: Bool, reusing reused: [String: SVGLayer]) {
-        for part in parts.isEmpty ? elements.indices.map(VectorPart.child) : parts {
+        for part in member || parts.isEmpty ? elements.indices.map(VectorPart.child) : parts {
             switch part {
             case .run(let run):
                 let layer = SVGLayer(elementID: nil, documentFrame: Self.placed(run.frame))
                 layer.drawnID = drawnID
                 layer.role = .run
                 layer.hiddenSelectors = run.hidden
+                // A hit on a run is a hit on its element's layer.
+                layer.isHitTestable = false
                 attach(layer, keepingPlace: false)
             case .child(let index):
                 let element = elements[index]
@@ -104,7 +104,6 @@ public final class SVGLayer: Layer {
                 let layer = old ?? SVGLayer(elementID: element.id, documentFrame: .zero)
                 layer.documentFrame = Self.placed(element.frame)
                 layer.role = member ? .member : element.isComposited || element.children.isEmpty ? .whole : .split
-                if layer.role != .member { layer.isDetached = false }
                 if old == nil { layer.opacity = element.opacity }
                 attach(layer, keepingPlace: old != nil)
                 layer.build(element.parts, element.children, member: member || element.isComposited, reusing: reused)
@@ -131,26 +130,34 @@ public final class SVGLayer: Layer {
     /// new file, and takes its element's new size; where code moved a layer, it stays.
     package func reload(_ image: Image) throws(AssetError) {
         let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
-        var named: [String: SVGLayer] = [:]
-        let tree = allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image.url }
-        for layer in tree {
-            layer.isPlaced = false
-            if let id = layer.elementID, layer !== self { named[id] = layer }
-            for case let sublayer as SVGLayer in layer.sublayers where sublayer.image?.url == image.url {
-                sublayer.removeFromSuperlayer()
-            }
-        }
         self.image = image
         problem = nil
         if elementID == nil {
             documentFrame = Rect(origin: .zero, size: document.size)
-            role = document.elements.isEmpty ? .whole : .split
-            build(document.parts, document.elements, member: false, reusing: named)
+            rebuild(role: document.elements.isEmpty ? .whole : .split, parts: document.parts, document.elements, member: false)
         } else if let element = Self.find(elementID, in: document.elements) {
             documentFrame = Self.placed(element.frame)
             bounds.size = documentFrame.size
-            build(element.parts, element.children, member: role == .member || element.isComposited, reusing: named)
+            let drawnWhole = role == .member || element.isComposited || element.children.isEmpty
+            rebuild(role: role == .member ? .member : drawnWhole ? .whole : .split,
+                    parts: element.parts, element.children, member: drawnWhole)
         }
+    }
+
+    /// Lays the tree under this layer out again as `role` with `parts` and `elements`,
+    /// keeping the layers of elements with ids, and where code put them.
+    private func rebuild(role: Role, parts: [VectorPart], _ elements: [VectorElement], member: Bool) {
+        var named: [String: SVGLayer] = [:]
+        let tree = allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image?.url }
+        for layer in tree {
+            layer.isPlaced = false
+            if let id = layer.elementID, layer !== self { named[id] = layer }
+            for case let sublayer as SVGLayer in layer.sublayers where sublayer.image?.url == image?.url {
+                sublayer.removeFromSuperlayer()
+            }
+        }
+        self.role = role
+        build(parts, elements, member: member, reusing: named)
         invalidateContent()
         for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
     }
@@ -163,17 +170,9 @@ public final class SVGLayer: Layer {
         return nil
     }
 
-    /// The ids of the nearest members below this layer that draw themselves, which its own
-    /// drawing of its element leaves out.
-    package var detachedIDs: [String] {
-        sublayers.compactMap { $0 as? SVGLayer }.flatMap { layer -> [String] in
-            layer.isDetached ? layer.elementID.map { [$0] } ?? [] : layer.detachedIDs
-        }
-    }
-
     /// Whether the layer draws a part of the document itself.
     package var drawsItself: Bool {
-        role == .whole || role == .run || isDetached
+        role == .whole || role == .run
     }
 
     public override var position: Point { didSet { codeChanged() } }
@@ -183,20 +182,17 @@ public final class SVGLayer: Layer {
     public override var opacity: Double { didSet { codeChanged() } }
     public override var isHidden: Bool { didSet { codeChanged() } }
 
-    /// A member of an element drawn whole that code changes draws itself from now on, and
-    /// the layer that drew it leaves it out.
+    /// When code changes a member of an element drawn whole, that element is drawn apart
+    /// from then on: each part through the element's effects, in the document's order, so
+    /// the member moves with its own pixels.
     private func codeChanged() {
-        guard isPlaced, role == .member, !isDetached else { return }
-        isDetached = true
-        invalidateContent()
+        guard isPlaced, role == .member else { return }
         var above = superlayer as? SVGLayer
-        while let layer = above {
-            if layer.drawsItself && layer.role != .run {
-                layer.invalidateContent()
-                return
-            }
-            above = layer.superlayer as? SVGLayer
-        }
+        while let layer = above, layer.role == .member { above = layer.superlayer as? SVGLayer }
+        guard let whole = above, whole.role == .whole, let id = whole.elementID, let image = whole.image,
+              let document = try? Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url),
+              let element = Self.find(id, in: document.elements) else { return }
+        whole.rebuild(role: .split, parts: element.parts, element.children, member: false)
     }
 
     /// The part of the document a layer for an element drawn over `ink` covers: the ink

@@ -54,7 +54,7 @@ final class VectorDocument: @unchecked Sendable {
         elements = []
         do throws(AssetError) {
             let measure = VectorMeasure(document: self, measuresPixels: outline.hasFilters)
-            let placed = try measure.elements(outline.roots, composited: false)
+            let placed = try measure.elements(outline.roots)
             elements = placed.elements
             parts = try measure.parts(of: nil, items: outline.items, children: outline.roots, kept: placed.kept).parts
         } catch {

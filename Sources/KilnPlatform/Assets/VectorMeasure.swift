@@ -40,25 +40,20 @@ struct VectorMeasure {
         return (parts, union)
     }
 
-    /// The elements of `nodes` librsvg finds, placed, with their parts; `composited` inside
-    /// an element drawn whole, whose descendants then draw nothing of their own until moved.
-    func elements(_ nodes: [VectorOutline.Node], composited: Bool) throws(AssetError) -> (elements: [VectorElement], kept: [Int?]) {
+    /// The elements of `nodes` librsvg finds, placed, with their parts in document order
+    /// (which an element drawn whole uses once code changes one of its children).
+    func elements(_ nodes: [VectorOutline.Node]) throws(AssetError) -> (elements: [VectorElement], kept: [Int?]) {
         var made: [VectorElement] = [], kept: [Int?] = []
         for node in nodes {
             guard var frame = try frame(of: node.id, style: document.treeStyle) else { kept.append(nil); continue }
-            let isComposited = !composited && !node.children.isEmpty && (node.opacity < 1 || node.hasEffect)
-            let inner = try elements(node.children, composited: composited || isComposited)
-            var parts: [VectorPart] = []
-            if !(composited || isComposited) {
-                let split = try self.parts(of: node.id, items: node.items, children: node.children, kept: inner.kept)
-                parts = split.parts
-                if let runs = split.frame { frame = frame.union(runs) }
-                for child in inner.elements where child.frame.width > 0 { frame = frame.union(child.frame) }
-            }
+            let inner = try elements(node.children)
+            let split = try parts(of: node.id, items: node.items, children: node.children, kept: inner.kept)
+            if let runs = split.frame { frame = frame.union(runs) }
+            for child in inner.elements where child.frame.width > 0 { frame = frame.union(child.frame) }
             var element = VectorElement(id: node.id, frame: frame, children: inner.elements)
-            element.parts = parts
+            element.parts = split.parts
             element.opacity = node.opacity
-            element.isComposited = isComposited
+            element.isComposited = !inner.elements.isEmpty && (node.opacity < 1 || node.hasEffect)
             kept.append(made.count)
             made.append(element)
         }
@@ -74,8 +69,8 @@ struct VectorMeasure {
     }
 
     /// The box of the pixels the element draws at 1×, on a canvas reaching half the
-    /// document's size past each side (a filter's region reaches no further here), grown by
-    /// a point for the faint edge a finer scale finds. `nil` when it draws none.
+    /// document's size past each side (a filter's region reaches no further here). `nil`
+    /// when it draws none.
     private func pixels(of id: String?, style: String) throws(AssetError) -> Rect? {
         let size = document.size
         let margin = min(max(size.width, size.height) / 2, 512).rounded(.up)
@@ -93,7 +88,7 @@ struct VectorMeasure {
             }
         }
         guard maxX >= minX, maxY >= minY else { return nil }
-        return Rect(x: Double(minX) - margin - 1, y: Double(minY) - margin - 1,
-                    width: Double(maxX - minX + 3), height: Double(maxY - minY + 3))
+        return Rect(x: Double(minX) - margin, y: Double(minY) - margin,
+                    width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 }

@@ -59,8 +59,7 @@ extension ContentRasterizer {
             let sy = frame.height > 0 ? bounds.height / frame.height : 1
             let viewport = Rect(x: bounds.minX - frame.minX * sx, y: bounds.minY - frame.minY * sy,
                                 width: document.size.width * sx, height: document.size.height * sy)
-            let hidden = layer.role == .run ? layer.hiddenSelectors
-                                            : layer.detachedIDs.map { "#" + VectorDocument.cssIdentifier($0) }
+            let hidden = layer.role == .run ? layer.hiddenSelectors : []
             try withClip(of: layer, on: canvas) { () throws(AssetError) in
                 try document.render(id: layer.drawnID, style: document.style(hiding: hidden),
                                     on: UnsafeMutableRawPointer(canvas.cr), viewport: viewport)

@@ -95,4 +95,18 @@ struct AssetTreeFidelityTests {
         let changes = AssetFigmaTests.changes(before, after, scale: 2, allowed: [old, new])
         #expect(changes.total > 50 && changes.outside == 0, "\(name): \(changes.outside) of \(changes.total) changed pixels outside")
     }
+
+    @Test("Moving a child of a group drawn whole draws the group apart in the document's order")
+    func movedChildKeepsOrder() throws {
+        let tree = try Self.makeTree("drop-shadow.svg")
+        let shape = try #require(tree.layer(named: "Rectangle 1"))
+
+        shape.position = Point(x: shape.position.x - 12, y: shape.position.y + 4)
+        let frame = try AssetFixtures.render(tree, canvas: tree.bounds.size, scale: 1)
+
+        // The label (70…130 across, 48…60 down) still lies over its moved background.
+        #expect(AssetFixtures.pixel(frame, 100, 54) == (255, 255, 255))
+        #expect(AssetFixtures.pixel(frame, 45, 60) == (255, 45, 85), "the moved shape reaches x 28")
+        #expect(tree.layer(named: "Button")?.sublayers.map(\.name) == ["Rectangle 1", "Label"])
+    }
 }
