@@ -11,6 +11,12 @@ import Foundation
 /// let like = screen.layer(named: "likeButton")!  // moves, scales and fades alone
 /// ```
 ///
+/// Untouched, the tree draws as the document does: drawing without an id keeps its place
+/// between the layers with ids (as unnamed sublayers), an element's `opacity` is its layer's,
+/// and a filtered element's layer covers what its filter draws. A group with an opacity, a
+/// filter or a mask over elements with ids draws in one piece until code changes one of
+/// them; from then on each part draws through the group's effects, in the document's order.
+///
 /// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
 /// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file
 /// that cannot be read shows a crossed box, and one line naming it goes to standard error.
