@@ -14,7 +14,7 @@ import Foundation
 /// Untouched, the tree draws as the document does: drawing without an id keeps its place
 /// between the layers with ids (as unnamed sublayers), an element's `opacity` is its layer's,
 /// and a filtered element's layer covers what its filter draws. A group with an opacity, a
-/// filter or a mask over elements with ids draws in one piece until code changes one of
+/// filter, a mask or a clip path over elements with ids draws in one piece until code changes one of
 /// them; from then on each part draws through the group's effects, in the document's order.
 ///
 /// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
@@ -24,7 +24,7 @@ public final class SVGLayer: Layer {
     /// How a layer of the tree draws.
     package enum Role: Equatable, Sendable {
         /// Its element, whole: an element without children with ids, or one whose parts
-        /// cannot be drawn apart (an opacity, a filter or a mask over children with ids).
+        /// cannot be drawn apart (an opacity, a filter, a mask or a clip over children with ids).
         case whole
         /// Nothing of its own: its sublayers are its element's parts in document order.
         case split

@@ -13,7 +13,8 @@ enum VectorOutline {
     struct Node {
         let id: String
         let opacity: Double
-        /// Whether it has a filter or a mask, which a drawing of its parts apart would change.
+        /// Whether it has a filter, a mask or a clip path, which a drawing of its parts apart
+        /// would change (a clip's soft edge where parts overlap, say).
         let hasEffect: Bool
         var children: [Node]
         /// Its content in document order: leaves of its own drawing and its children.
@@ -95,8 +96,9 @@ enum VectorOutline {
             id = attributes["id"].flatMap { $0.isEmpty ? nil : $0 }
             let style = Self.declarations(attributes["style"] ?? "")
             opacity = Self.number(style["opacity"] ?? attributes["opacity"])
-            hasEffect = [style["filter"] ?? attributes["filter"], style["mask"] ?? attributes["mask"]]
-                .contains { $0 != nil && $0 != "none" }
+            hasEffect = ["filter", "mask", "clip-path"].contains { name in
+                (style[name] ?? attributes[name]).map { $0 != "none" } ?? false
+            }
         }
 
         /// Whether an element with an id that draws is inside it.

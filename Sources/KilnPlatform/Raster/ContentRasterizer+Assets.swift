@@ -61,6 +61,9 @@ extension ContentRasterizer {
                                 width: document.size.width * sx, height: document.size.height * sy)
             let hidden = layer.role == .run ? layer.hiddenSelectors : []
             try withClip(of: layer, on: canvas) { () throws(AssetError) in
+                // librsvg cuts clip paths with the context's antialiasing: Cairo's default, as
+                // when it draws the whole document, so that the parts' clipped edges match it.
+                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
                 try document.render(id: layer.drawnID, style: document.style(hiding: hidden),
                                     on: UnsafeMutableRawPointer(canvas.cr), viewport: viewport)
             }

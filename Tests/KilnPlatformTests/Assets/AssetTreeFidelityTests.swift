@@ -6,10 +6,11 @@ import Testing
 /// Figma-like documents (Tests/Fixtures/Assets/Tree) as trees of layers, drawn untouched, against
 /// `rsvg-convert` of the whole file: unnamed drawing between elements with ids, a group's
 /// opacity over overlapping children, a blur and a Figma drop shadow on groups, nested ids,
-/// transformed groups.
+/// transformed groups, a gradient mask and a clip path over overlapping children.
 @Suite("An SVG as a tree of layers draws as the document does")
 struct AssetTreeFidelityTests {
-    static let files = ["stacking.svg", "group-opacity.svg", "group-blur.svg", "drop-shadow.svg", "nested.svg"]
+    static let files = ["stacking.svg", "group-opacity.svg", "group-blur.svg", "drop-shadow.svg", "nested.svg",
+                        "mask-and-clip.svg"]
     static let cases: [(String, Int)] = files.flatMap { file in [(file, 1), (file, 2)] } + [("drop-shadow.svg", 4)]
 
     static func url(_ name: String) -> URL {
