@@ -2,8 +2,9 @@
 // `Image(contentsOf:)` and `SVGLayer(image:)` open (librsvg parses it; Foundation's XML parser
 // finds the elements with ids), then the tree drawn offscreen, shrunk to fit. The target
 // checks that a document it takes has a canvas within `AssetError.maximumSide`, that each
-// layer of the tree is named by a non-empty id and has a finite frame, that the frame drawn
-// is the size asked for, and that a refusal is one line naming the file.
+// layer of the tree is named by a non-empty id (or is an unnamed run of drawing between two)
+// and has a finite frame, that the frame drawn is the size asked for, and that a refusal is
+// one line naming the file.
 
 import FuzzSupport
 import KilnCore
@@ -36,7 +37,9 @@ public func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     require(whole.width > 0 && whole.height > 0 && whole.width <= limit && whole.height <= limit,
             "a document of \(whole) points")
     for layer in tree.allLayers.dropFirst() {
-        require(!(layer.name ?? "").isEmpty, "a layer of the tree without a name")
+        // A layer is an element with an id, named by it, or an unnamed run of drawing between two.
+        let id = (layer as? SVGLayer)?.elementID
+        require(id == nil ? layer.name == nil : !(layer.name ?? "").isEmpty, "a layer of the tree misnamed: \(layer.name ?? "nil")")
         let f = layer.frame
         require([f.minX, f.minY, f.width, f.height].allSatisfy(\.isFinite) && f.width >= 0 && f.height >= 0,
                 "the layer \(layer.name ?? "") has the frame \(f)")

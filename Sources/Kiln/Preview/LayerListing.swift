@@ -8,12 +8,16 @@ import KilnCore
 /// {"name": "likeButton", "kind": "SVGLayer", "frame": {"x": 24, "y": 140, "width": 128, "height": 40}, "depth": 3, "opacity": 1, "hidden": false}
 /// ```
 enum LayerListing {
-    /// The lines for `root` and every layer under it; `root`'s depth is 0.
+    /// The lines for `root` and every layer under it; `root`'s depth is 0. The unnamed runs
+    /// an SVG element's own drawing is cut into, to keep the document's order around its
+    /// children, are part of that element and not listed.
     static func lines(of root: Layer) -> [String] {
         var lines: [String] = []
         func visit(_ layer: Layer, depth: Int) {
             lines.append(line(for: layer, depth: depth))
-            for sublayer in layer.sublayersInDrawingOrder { visit(sublayer, depth: depth + 1) }
+            for sublayer in layer.sublayersInDrawingOrder where (sublayer as? SVGLayer)?.role != .run {
+                visit(sublayer, depth: depth + 1)
+            }
         }
         visit(root, depth: 0)
         return lines

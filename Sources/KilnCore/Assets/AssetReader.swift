@@ -11,12 +11,45 @@ public struct VectorElement: Equatable, Sendable {
     /// The elements with ids nested in this one, in document order.
     public let children: [VectorElement]
 
+    /// The element's own `opacity`, which its layer carries (its drawings leave it out).
+    package var opacity: Double = 1
+    /// Whether the element draws its whole subtree in one piece: it has an opacity under 1, a
+    /// filter, a mask or a clip path, and elements with ids inside it, so its parts cannot be drawn apart
+    /// as the document draws them.
+    package var isComposited = false
+    /// What the element's layer shows drawn apart, back to front: runs of its own content and
+    /// its children. Empty when it has no children.
+    package var parts: [VectorPart] = []
+
     /// An element `id` covering `frame`, holding `children`.
     public init(id: String, frame: Rect, children: [VectorElement]) {
         self.id = id
         self.frame = frame
         self.children = children
     }
+}
+
+/// A stretch of an element's own drawing between two of its children with ids: drawn as
+/// the element with everything outside the stretch left out, so that it keeps its place in
+/// the document's order.
+package struct VectorRun: Equatable, Sendable {
+    /// The stretch's drawn extent in the document's coordinates, its filters' reach included.
+    package let frame: Rect
+    /// CSS selectors of what the element's drawing leaves out to show only the stretch.
+    package let hidden: [String]
+
+    package init(frame: Rect, hidden: [String]) {
+        self.frame = frame
+        self.hidden = hidden
+    }
+}
+
+/// One part of what an element's layer shows, in document order.
+package enum VectorPart: Equatable, Sendable {
+    /// A stretch of the element's own drawing.
+    case run(VectorRun)
+    /// The child element at this index of `children`.
+    case child(Int)
 }
 
 /// What a Lottie file holds, as its reader finds it.
@@ -66,8 +99,8 @@ package protocol AssetReader: Sendable {
     func imageSize(of url: URL) throws(AssetError) -> (width: Int, height: Int)
     /// The image decoded into premultiplied pixels, cached by path and stamp.
     func bitmap(of url: URL) throws(AssetError) -> Bitmap
-    /// An SVG document's size in points and its elements with ids.
-    func vectorDocument(of url: URL) throws(AssetError) -> (size: Size, elements: [VectorElement])
+    /// An SVG document's size in points and its elements with ids; its root's parts.
+    func vectorDocument(of url: URL) throws(AssetError) -> (size: Size, elements: [VectorElement], parts: [VectorPart])
     /// What a Lottie file holds.
     func lottie(of url: URL) throws(AssetError) -> LottieInfo
 }

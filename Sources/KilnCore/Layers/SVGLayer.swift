@@ -11,18 +11,46 @@ import Foundation
 /// let like = screen.layer(named: "likeButton")!  // moves, scales and fades alone
 /// ```
 ///
+/// Untouched, the tree draws as the document does: drawing without an id keeps its place
+/// between the layers with ids (as unnamed sublayers), an element's `opacity` is its layer's,
+/// and a filtered element's layer covers what its filter draws. A group with an opacity, a
+/// filter, a mask or a clip path over elements with ids draws in one piece until code changes one of
+/// them; from then on each part draws through the group's effects, in the document's order.
+///
 /// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
 /// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file
 /// that cannot be read shows a crossed box, and one line naming it goes to standard error.
 public final class SVGLayer: Layer {
+    /// How a layer of the tree draws.
+    package enum Role: Equatable, Sendable {
+        /// Its element, whole: an element without children with ids, or one whose parts
+        /// cannot be drawn apart (an opacity, a filter, a mask or a clip over children with ids).
+        case whole
+        /// Nothing of its own: its sublayers are its element's parts in document order.
+        case split
+        /// A run of its superlayer's element's own drawing, between two children.
+        case run
+        /// An element inside one drawn whole: nothing of its own. Once code changes the
+        /// geometry, opacity or visibility of a member, the element drawn whole is drawn apart.
+        case member
+    }
+
     /// The document.
     public private(set) var image: Image?
-    /// The element this layer draws; `nil` for the document's root.
+    /// The element this layer draws; `nil` for the document's root and for the unnamed
+    /// runs of drawing between elements with ids.
     public let elementID: String?
     /// The part of the document, in its coordinates, the layer's bounds show.
     package private(set) var documentFrame: Rect
-    /// The elements drawn by sublayers instead of by this layer.
-    package private(set) var delegatedIDs: [String]
+    /// The element librsvg draws for this layer: its own, or for a run its owner's; `nil`
+    /// for the whole document.
+    package private(set) var drawnID: String?
+    /// How the layer draws.
+    package private(set) var role: Role = .whole
+    /// CSS selectors of what a run's drawing leaves out.
+    package private(set) var hiddenSelectors: [String] = []
+    /// Whether the tree is built, so that a change to a layer is code's.
+    private var isPlaced = false
     /// Why the layer shows a crossed box instead of its drawing, when it does.
     public private(set) var problem: AssetError?
     /// What a crossed box made by `init(named:)` asked for, so the file shows once it can.
@@ -52,55 +80,128 @@ public final class SVGLayer: Layer {
         self.init(elementID: nil, documentFrame: Rect(origin: .zero, size: document.size))
         self.image = image
         bounds = Rect(origin: .zero, size: document.size)
-        build(document.elements)
+        role = document.elements.isEmpty ? .whole : .split
+        build(document.parts, document.elements, member: false, reusing: [:])
+        for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
     }
 
     private init(elementID: String?, documentFrame: Rect) {
         self.elementID = elementID
         self.documentFrame = documentFrame
-        delegatedIDs = []
+        drawnID = elementID
         super.init()
         name = elementID
     }
 
-    /// Adds a sublayer for each of `elements`, placed in this layer's coordinates.
-    private func build(_ elements: [VectorElement]) {
-        delegatedIDs = elements.map(\.id)
-        for element in elements {
-            let child = SVGLayer(elementID: element.id, documentFrame: Self.placed(element.frame))
-            child.image = image
-            let frame = child.documentFrame
-            child.frame = Rect(x: frame.minX - documentFrame.minX, y: frame.minY - documentFrame.minY,
-                               width: frame.width, height: frame.height)
-            child.build(element.children)
-            addSublayer(child)
+    /// Adds a sublayer for each of `parts`, else of `elements`, placed in this layer's
+    /// coordinates; `member` inside an element drawn whole. A layer in `reused` for an
+    /// element's id is kept, with its place, and takes the element's size.
+    private func build(_ parts: [VectorPart], _ elements: [VectorElement], member: Bool, reusing reused: [String: SVGLayer]) {
+        for part in member || parts.isEmpty ? elements.indices.map(VectorPart.child) : parts {
+            switch part {
+            case .run(let run):
+                let layer = SVGLayer(elementID: nil, documentFrame: Self.placed(run.frame))
+                layer.drawnID = drawnID
+                layer.role = .run
+                layer.hiddenSelectors = run.hidden
+                // A hit on a run is a hit on its element's layer.
+                layer.isHitTestable = false
+                attach(layer, keepingPlace: false)
+            case .child(let index):
+                let element = elements[index]
+                let old = reused[element.id]
+                let layer = old ?? SVGLayer(elementID: element.id, documentFrame: .zero)
+                layer.documentFrame = Self.placed(element.frame)
+                layer.role = member ? .member : element.isComposited || element.children.isEmpty ? .whole : .split
+                if old == nil { layer.opacity = element.opacity }
+                attach(layer, keepingPlace: old != nil)
+                layer.build(element.parts, element.children, member: member || element.isComposited, reusing: reused)
+            }
         }
+    }
+
+    /// Adds `layer` showing this document at its document frame, or keeping its place.
+    private func attach(_ layer: SVGLayer, keepingPlace: Bool) {
+        layer.image = image
+        layer.problem = nil
+        let frame = layer.documentFrame
+        if keepingPlace {
+            layer.bounds.size = frame.size
+        } else {
+            layer.frame = Rect(x: frame.minX - documentFrame.minX, y: frame.minY - documentFrame.minY,
+                               width: frame.width, height: frame.height)
+        }
+        addSublayer(layer)
+        layer.invalidateContent()
     }
 
     /// Reads the document again after its file changed: every layer of the tree draws the
     /// new file, and takes its element's new size; where code moved a layer, it stays.
     package func reload(_ image: Image) throws(AssetError) {
         let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
-        var frames: [String: VectorElement] = [:]
-        func index(_ elements: [VectorElement]) {
-            for element in elements { frames[element.id] = element; index(element.children) }
+        self.image = image
+        problem = nil
+        if elementID == nil {
+            documentFrame = Rect(origin: .zero, size: document.size)
+            rebuild(role: document.elements.isEmpty ? .whole : .split, parts: document.parts, document.elements, member: false)
+        } else if let element = Self.find(elementID, in: document.elements) {
+            documentFrame = Self.placed(element.frame)
+            bounds.size = documentFrame.size
+            let drawnWhole = role == .member || element.isComposited || element.children.isEmpty
+            rebuild(role: role == .member ? .member : drawnWhole ? .whole : .split,
+                    parts: element.parts, element.children, member: drawnWhole)
         }
-        index(document.elements)
-        for case let layer as SVGLayer in allLayers where layer.image?.url == image.url {
-            layer.image = image
-            layer.problem = nil
-            if let id = layer.elementID {
-                if let element = frames[id] {
-                    layer.documentFrame = Self.placed(element.frame)
-                    layer.bounds.size = layer.documentFrame.size
-                    layer.delegatedIDs = element.children.map(\.id)
-                }
-            } else {
-                layer.documentFrame = Rect(origin: .zero, size: document.size)
-                layer.delegatedIDs = document.elements.map(\.id)
+    }
+
+    /// Lays the tree under this layer out again as `role` with `parts` and `elements`,
+    /// keeping the layers of elements with ids, and where code put them.
+    private func rebuild(role: Role, parts: [VectorPart], _ elements: [VectorElement], member: Bool) {
+        var named: [String: SVGLayer] = [:]
+        let tree = allLayers.compactMap { $0 as? SVGLayer }.filter { $0.image?.url == image?.url }
+        for layer in tree {
+            layer.isPlaced = false
+            if let id = layer.elementID, layer !== self { named[id] = layer }
+            for case let sublayer as SVGLayer in layer.sublayers where sublayer.image?.url == image?.url {
+                sublayer.removeFromSuperlayer()
             }
-            layer.invalidateContent()
         }
+        self.role = role
+        build(parts, elements, member: member, reusing: named)
+        invalidateContent()
+        for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
+    }
+
+    private static func find(_ id: String?, in elements: [VectorElement]) -> VectorElement? {
+        for element in elements {
+            if element.id == id { return element }
+            if let found = find(id, in: element.children) { return found }
+        }
+        return nil
+    }
+
+    /// Whether the layer draws a part of the document itself.
+    package var drawsItself: Bool {
+        role == .whole || role == .run
+    }
+
+    public override var position: Point { didSet { codeChanged() } }
+    public override var bounds: Rect { didSet { codeChanged() } }
+    public override var transform: Transform { didSet { codeChanged() } }
+    public override var anchorPoint: Point { didSet { codeChanged() } }
+    public override var opacity: Double { didSet { codeChanged() } }
+    public override var isHidden: Bool { didSet { codeChanged() } }
+
+    /// When code changes a member of an element drawn whole, that element is drawn apart
+    /// from then on: each part through the element's effects, in the document's order, so
+    /// the member moves with its own pixels.
+    private func codeChanged() {
+        guard isPlaced, role == .member else { return }
+        var above = superlayer as? SVGLayer
+        while let layer = above, layer.role == .member { above = layer.superlayer as? SVGLayer }
+        guard let whole = above, whole.role == .whole, let id = whole.elementID, let image = whole.image,
+              let document = try? Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url),
+              let element = Self.find(id, in: document.elements) else { return }
+        whole.rebuild(role: .split, parts: element.parts, element.children, member: false)
     }
 
     /// Shows `image` in place of the crossed box `init(named:)` made, as a tree of layers; a
@@ -131,5 +232,5 @@ public final class SVGLayer: Layer {
         AssetProblems.report(error)
     }
 
-    public override var hasContent: Bool { super.hasContent || image != nil || problem != nil }
+    public override var hasContent: Bool { super.hasContent || (image != nil && drawsItself) || problem != nil }
 }

@@ -44,9 +44,9 @@ package final class PlatformAssetReader: AssetReader {
         return decoded
     }
 
-    package func vectorDocument(of url: URL) throws(AssetError) -> (size: Size, elements: [VectorElement]) {
+    package func vectorDocument(of url: URL) throws(AssetError) -> (size: Size, elements: [VectorElement], parts: [VectorPart]) {
         let document = try vector(url)
-        return (document.size, document.elements)
+        return (document.size, document.elements, document.parts)
     }
 
     package func lottie(of url: URL) throws(AssetError) -> LottieInfo {

@@ -8,13 +8,18 @@ import FoundationXML
 import KilnCore
 
 /// One version of an SVG file: its size, its elements with ids, and librsvg handles that
-/// draw it (one for each set of elements left out), used under a lock of their own.
+/// draw it (one for each user stylesheet), used under a lock of their own.
 final class VectorDocument: @unchecked Sendable {
     let url: URL
     let size: Size
-    let elements: [VectorElement]
+    private(set) var elements: [VectorElement]
+    /// What the document's root layer shows: runs of unnamed drawing and elements with ids.
+    private(set) var parts: [VectorPart]
+    /// The stylesheet every drawing of the tree starts with: elements with ids drawn at full
+    /// opacity, since their layers carry it.
+    let treeStyle: String
     private let lock = NSLock()
-    private var handles: [[String]: UnsafeMutablePointer<RsvgHandle>] = [:]
+    private var handles: [String: UnsafeMutablePointer<RsvgHandle>] = [:]
 
     /// Reads the file at `url`; a one-line error names the file when librsvg refuses it or
     /// its canvas is larger than `AssetError.maximumSide`.
@@ -24,7 +29,7 @@ final class VectorDocument: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw AssetError.unopenable(url)
         }
-        let whole = try Self.load(url, hiding: [])
+        let whole = try Self.load(url, style: "")
         var width = 0.0, height = 0.0
         guard kiln_svg_size(whole, &width, &height) != 0, width.isFinite, height.isFinite, width > 0, height > 0 else {
             kiln_svg_free(whole)
@@ -36,36 +41,45 @@ final class VectorDocument: @unchecked Sendable {
             throw AssetError(file: name, reason: "an SVG canvas of \(Int(width))×\(Int(height)) pt is larger than \(Int(limit)) on a side; refused")
         }
         size = Size(width: width, height: height)
-        let tree = IdentifiedElements.read(url)
-        func place(_ nodes: [IdentifiedElements.Node]) -> [VectorElement] {
-            nodes.compactMap { node in
-                var ink = [Double](repeating: 0, count: 4)
-                guard kiln_svg_element_ink(whole, "#" + node.id, width, height, &ink) != 0 else { return nil }
-                let frame = ink[2] > 0 && ink[3] > 0 ? Rect(x: ink[0], y: ink[1], width: ink[2], height: ink[3])
-                                                      : Rect(x: ink[0], y: ink[1], width: 0, height: 0)
-                return VectorElement(id: node.id, frame: frame, children: place(node.children))
-            }
+        handles[""] = whole
+        let outline = VectorOutline.read(url)
+        var ids: [String] = []
+        func gather(_ nodes: [VectorOutline.Node]) { for node in nodes { ids.append(node.id); gather(node.children) } }
+        gather(outline.roots)
+        treeStyle = ids.isEmpty ? "" : ids.map { "#" + Self.cssIdentifier($0) }.joined(separator: ", ")
+            + " { opacity: 1 !important; }"
+        // Measured once the document's own fields are set; the handles it loads are freed
+        // here when it fails, as no deinit runs for an object not made.
+        parts = []
+        elements = []
+        do throws(AssetError) {
+            let measure = VectorMeasure(document: self, measuresPixels: outline.hasFilters)
+            let placed = try measure.elements(outline.roots)
+            elements = placed.elements
+            parts = try measure.parts(of: nil, items: outline.items, children: outline.roots, kept: placed.kept).parts
+        } catch {
+            for handle in handles.values { kiln_svg_free(handle) }
+            handles = [:]
+            throw error
         }
-        elements = place(tree)
-        handles[[]] = whole
     }
 
     deinit {
         for handle in handles.values { kiln_svg_free(handle) }
     }
 
-    /// Draws the element `id` (the whole document when `nil`) on the Cairo context `cairo`,
-    /// leaving out the elements `hidden`, as the document lays it out in `viewport`.
-    func render(id: String?, hiding hidden: [String], on cairo: UnsafeMutableRawPointer, viewport: Rect) throws(AssetError) {
+    /// The stylesheet that draws the tree's parts with the elements `hidden` (CSS selectors)
+    /// left out.
+    func style(hiding hidden: [String]) -> String {
+        treeStyle + (hidden.isEmpty ? "" : " " + hidden.joined(separator: ", ") + " { display: none !important; }")
+    }
+
+    /// Draws the element `id` (the whole document when `nil`) on the Cairo context `cairo`
+    /// under the user stylesheet `style`, as the document lays it out in `viewport`.
+    func render(id: String?, style: String = "", on cairo: UnsafeMutableRawPointer, viewport: Rect) throws(AssetError) {
         lock.lock()
         defer { lock.unlock() }
-        let handle: UnsafeMutablePointer<RsvgHandle>
-        if let cached = handles[hidden] {
-            handle = cached
-        } else {
-            handle = try Self.load(url, hiding: hidden)
-            handles[hidden] = handle
-        }
+        let handle = try handle(style)
         var message: UnsafeMutablePointer<CChar>?
         let drawn = kiln_svg_render(handle, cairo, id.map { "#" + $0 }, viewport.minX, viewport.minY,
                                     viewport.width, viewport.height, &message)
@@ -75,10 +89,27 @@ final class VectorDocument: @unchecked Sendable {
         }
     }
 
-    /// A handle on the file with the elements `hidden` left out by a user stylesheet.
-    private static func load(_ url: URL, hiding hidden: [String]) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
-        let css = hidden.isEmpty ? "" : hidden.map { "#" + cssIdentifier($0) }.joined(separator: ", ")
-            + " { display: none !important; }"
+    /// The ink rectangle of the element `id` (the whole document when `nil`) under `style`,
+    /// in the document's coordinates; `nil` when there is no such element.
+    func ink(of id: String?, style: String) throws(AssetError) -> Rect? {
+        lock.lock()
+        defer { lock.unlock() }
+        let handle = try handle(style)
+        var ink = [Double](repeating: 0, count: 4)
+        guard kiln_svg_element_ink(handle, id.map { "#" + $0 }, size.width, size.height, &ink) != 0 else { return nil }
+        return Rect(x: ink[0], y: ink[1], width: max(ink[2], 0), height: max(ink[3], 0))
+    }
+
+    /// The handle for `style`, loaded on first use. Called under the lock.
+    private func handle(_ style: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
+        if let cached = handles[style] { return cached }
+        let handle = try Self.load(url, style: style)
+        handles[style] = handle
+        return handle
+    }
+
+    /// A handle on the file under the user stylesheet `css`.
+    private static func load(_ url: URL, style css: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
         var message: UnsafeMutablePointer<CChar>?
         let bytes = Array(css.utf8)
         let handle = bytes.withUnsafeBufferPointer { buffer in
@@ -103,67 +134,5 @@ final class VectorDocument: @unchecked Sendable {
             out += plain ? String(scalar) : "\\" + String(scalar.value, radix: 16) + " "
         }
         return out
-    }
-}
-
-/// The elements with ids that draw something, nested as in the document: not those inside
-/// `defs`, gradients, clip paths, masks, patterns, markers, symbols or filters.
-enum IdentifiedElements {
-    struct Node {
-        let id: String
-        var children: [Node]
-    }
-
-    static let drawn: Set<String> = ["g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-                                     "text", "image", "use", "svg", "a", "switch", "foreignObject"]
-    static let skipped: Set<String> = ["defs", "clipPath", "mask", "pattern", "marker", "symbol", "filter",
-                                       "linearGradient", "radialGradient", "style", "script", "title", "desc",
-                                       "metadata"]
-
-    /// The nested elements with ids of the SVG at `url`; empty when it cannot be parsed
-    /// (librsvg then says what is wrong with it).
-    static func read(_ url: URL) -> [Node] {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
-        let collector = Collector()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        guard parser.parse() else { return [] }
-        return collector.roots
-    }
-
-    private final class Collector: NSObject, XMLParserDelegate {
-        var roots: [Node] = []
-        /// For each open element: whether it opened a node, or `nil` inside a skipped part.
-        private var open: [Bool?] = []
-        private var stack: [Node] = []
-        private var skipping = 0
-        private var depth = 0
-
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
-            depth += 1
-            let local = element.split(separator: ":").last.map(String.init) ?? element
-            if skipping > 0 || IdentifiedElements.skipped.contains(local) {
-                skipping += 1
-                open.append(nil)
-                return
-            }
-            // The outermost <svg> is the document itself, not one of its layers.
-            guard depth > 1, IdentifiedElements.drawn.contains(local), let id = attributes["id"], !id.isEmpty else {
-                open.append(false)
-                return
-            }
-            stack.append(Node(id: id, children: []))
-            open.append(true)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            depth -= 1
-            guard let opened = open.popLast() else { return }
-            guard let opened else { skipping -= 1; return }
-            guard opened, let node = stack.popLast() else { return }
-            if stack.isEmpty { roots.append(node) } else { stack[stack.count - 1].children.append(node) }
-        }
     }
 }

@@ -43,7 +43,7 @@ package struct AssetBench {
                 let times = try Self.time(runs: runs) {
                     let canvas = CairoCanvas(width: pixels, height: pixels)
                     cairo_scale(canvas.cr, scale, scale)
-                    try document.render(id: nil, hiding: [], on: UnsafeMutableRawPointer(canvas.cr),
+                    try document.render(id: nil, on: UnsafeMutableRawPointer(canvas.cr),
                                         viewport: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
                 }
                 report(AssetBenchResult(measure: "svg", subject: "card-\(side)pt", pixels: (pixels, pixels), scale: scale,

@@ -38,7 +38,7 @@ extension ContentRasterizer {
             case .vector:
                 let document = try PlatformAssetReader.shared.vector(image.url)
                 try withClip(of: layer, on: canvas) { () throws(AssetError) in
-                    try document.render(id: nil, hiding: [], on: UnsafeMutableRawPointer(canvas.cr), viewport: rect)
+                    try document.render(id: nil, on: UnsafeMutableRawPointer(canvas.cr), viewport: rect)
                 }
             }
         } catch {
@@ -47,7 +47,8 @@ extension ContentRasterizer {
         }
     }
 
-    /// Draws an SVG layer's element, leaving out the elements its sublayers draw.
+    /// Draws an SVG layer's part of its document: its element, or a run of its owner's
+    /// drawing, leaving out what its sublayers draw, at full opacity where layers carry it.
     func drawVector(_ layer: SVGLayer, on canvas: CairoCanvas) {
         guard layer.problem == nil else { return drawPlaceholder(in: layer.bounds, on: canvas) }
         guard let image = layer.image else { return }
@@ -58,8 +59,12 @@ extension ContentRasterizer {
             let sy = frame.height > 0 ? bounds.height / frame.height : 1
             let viewport = Rect(x: bounds.minX - frame.minX * sx, y: bounds.minY - frame.minY * sy,
                                 width: document.size.width * sx, height: document.size.height * sy)
+            let hidden = layer.role == .run ? layer.hiddenSelectors : []
             try withClip(of: layer, on: canvas) { () throws(AssetError) in
-                try document.render(id: layer.elementID, hiding: layer.delegatedIDs,
+                // librsvg cuts clip paths with the context's antialiasing: Cairo's default, as
+                // when it draws the whole document, so that the parts' clipped edges match it.
+                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
+                try document.render(id: layer.drawnID, style: document.style(hiding: hidden),
                                     on: UnsafeMutableRawPointer(canvas.cr), viewport: viewport)
             }
         } catch {

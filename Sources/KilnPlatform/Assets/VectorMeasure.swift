@@ -1,0 +1,94 @@
+// Measures the parts of an SVG layer tree: where each element with an id and each run of
+// unnamed drawing between them lies, filters' reach included (librsvg's ink rectangle leaves
+// filter effects out, so a filtered document's parts are drawn once and their pixels found).
+import Foundation
+import KilnCore
+
+/// Turns a document's outline into placed elements and parts.
+struct VectorMeasure {
+    let document: VectorDocument
+    /// Whether a part's drawn pixels are searched too: only where some element is filtered.
+    let measuresPixels: Bool
+
+    /// The parts of the element `id` (the root when `nil`) whose content is `items`, with its
+    /// `children` at their indices among the elements kept; none when it has no children.
+    func parts(of id: String?, items: [VectorOutline.Item], children: [VectorOutline.Node],
+               kept: [Int?]? = nil) throws(AssetError) -> (parts: [VectorPart], frame: Rect?) {
+        let kept = kept ?? children.indices.map { $0 }
+        guard !children.isEmpty else { return ([], nil) }
+        let childSelectors = children.map { "#" + VectorDocument.cssIdentifier($0.id) }
+        let leaves = items.compactMap { item -> [Int]? in if case .leaf(let path) = item { path } else { nil } }
+        var parts: [VectorPart] = [], pending: [[Int]] = [], union: Rect?
+        func flush() throws(AssetError) {
+            guard !pending.isEmpty else { return }
+            let hidden = childSelectors + leaves.filter { !pending.contains($0) }.map(VectorOutline.selector)
+            if let frame = try frame(of: id, style: document.style(hiding: hidden)), frame.width > 0, frame.height > 0 {
+                parts.append(.run(VectorRun(frame: frame, hidden: hidden)))
+                union = union.map { $0.union(frame) } ?? frame
+            }
+            pending = []
+        }
+        for item in items {
+            switch item {
+            case .leaf(let path): pending.append(path)
+            case .child(let index):
+                try flush()
+                if let at = kept[index] { parts.append(.child(at)) }
+            }
+        }
+        try flush()
+        return (parts, union)
+    }
+
+    /// The elements of `nodes` librsvg finds, placed, with their parts in document order
+    /// (which an element drawn whole uses once code changes one of its children).
+    func elements(_ nodes: [VectorOutline.Node]) throws(AssetError) -> (elements: [VectorElement], kept: [Int?]) {
+        var made: [VectorElement] = [], kept: [Int?] = []
+        for node in nodes {
+            guard var frame = try frame(of: node.id, style: document.treeStyle) else { kept.append(nil); continue }
+            let inner = try elements(node.children)
+            let split = try parts(of: node.id, items: node.items, children: node.children, kept: inner.kept)
+            if let runs = split.frame { frame = frame.union(runs) }
+            for child in inner.elements where child.frame.width > 0 { frame = frame.union(child.frame) }
+            var element = VectorElement(id: node.id, frame: frame, children: inner.elements)
+            element.parts = split.parts
+            element.opacity = node.opacity
+            element.isComposited = !inner.elements.isEmpty && (node.opacity < 1 || node.hasEffect)
+            kept.append(made.count)
+            made.append(element)
+        }
+        return (made, kept)
+    }
+
+    /// Where the element `id` (the whole document when `nil`) draws under `style`: its ink
+    /// rectangle, grown to the pixels its filters reach. `nil` when librsvg has no such element.
+    func frame(of id: String?, style: String) throws(AssetError) -> Rect? {
+        guard let ink = try document.ink(of: id, style: style) else { return nil }
+        guard measuresPixels, let drawn = try pixels(of: id, style: style) else { return ink }
+        return ink.width > 0 && ink.height > 0 ? ink.union(drawn) : drawn
+    }
+
+    /// The box of the pixels the element draws at 1×, on a canvas reaching half the
+    /// document's size past each side (a filter's region reaches no further here). `nil`
+    /// when it draws none.
+    private func pixels(of id: String?, style: String) throws(AssetError) -> Rect? {
+        let size = document.size
+        let margin = min(max(size.width, size.height) / 2, 512).rounded(.up)
+        let width = Int(size.width + 2 * margin), height = Int(size.height + 2 * margin)
+        let canvas = CairoCanvas(width: width, height: height)
+        try document.render(id: id, style: style, on: UnsafeMutableRawPointer(canvas.cr),
+                            viewport: Rect(x: margin, y: margin, width: size.width, height: size.height))
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        canvas.withPixels { data, stride in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width where row[x * 4 + 3] != 0 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= minX, maxY >= minY else { return nil }
+        return Rect(x: Double(minX) - margin, y: Double(minY) - margin,
+                    width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+    }
+}
