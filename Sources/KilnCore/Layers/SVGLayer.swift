@@ -80,8 +80,13 @@ public final class SVGLayer: Layer {
         self.init(elementID: nil, documentFrame: Rect(origin: .zero, size: document.size))
         self.image = image
         bounds = Rect(origin: .zero, size: document.size)
-        role = document.elements.isEmpty ? .whole : .split
-        build(document.parts, document.elements, member: false, reusing: [:])
+        buildTree(document.elements, parts: document.parts)
+    }
+
+    /// Builds the tree of the document's `elements` and `parts` under this root layer.
+    private func buildTree(_ elements: [VectorElement], parts: [VectorPart]) {
+        role = elements.isEmpty ? .whole : .split
+        build(parts, elements, member: false, reusing: [:])
         for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
     }
 
@@ -214,7 +219,7 @@ public final class SVGLayer: Layer {
         wanted = nil
         documentFrame = Rect(origin: .zero, size: document.size)
         if sized { bounds.size = document.size }
-        build(document.elements)
+        buildTree(document.elements, parts: document.parts)
         invalidateContent()
     }
 
