@@ -18,6 +18,8 @@ extension HostedSession {
         guard let resimulate, let log = timelineLog else { return false }
         let target = max(0, time - timeOrigin)
         let current = lastTime - timeOrigin
+        if session.hasLiveInput { scrubbedEnd = nil }
+        scrubbedEnd = max(scrubbedEnd ?? 0, (timeline?.end ?? lastTime) - timeOrigin)
         let stepsOn = session.forksOnLiveInput && session.isPlayingScript && target >= current && gate != nil
         tuningHistory.rewound(to: target, showing: tuningSources)
         if let parked = checkpoints?.take(atOrBefore: target, after: stepsOn ? current : 0) {
@@ -72,6 +74,7 @@ extension HostedSession {
         let (fresh, gate) = resimulate(place.log, tuningSources)
         self.gate = gate
         replace(with: fresh)
+        scrubbedEnd = nil
         eventMarks?.removeAll()
         Self.step(session, from: 0, to: target)
         lastTime = place.time
@@ -105,7 +108,8 @@ extension HostedSession {
             marks = SessionTimeline.touchMarks(of: session.loggedInput)
         }
         marks += (eventMarks?.events ?? []).map { SessionTimeline.Mark(time: $0.time, kind: .event($0.name)) }
-        let end = max(lastTime - timeOrigin, session.playingScript.map(\.duration) ?? 0)
+        var end = max(lastTime - timeOrigin, session.playingScript.map(\.duration) ?? 0)
+        if let scrubbedEnd, session.forksOnLiveInput, !session.hasLiveInput { end = max(end, scrubbedEnd) }
         return SessionTimeline(marks: marks.map { SessionTimeline.Mark(time: $0.time + timeOrigin, kind: $0.kind) },
                                end: end + timeOrigin)
     }

@@ -44,6 +44,10 @@ package final class HostedSession: HostedScene, RecordingSource {
     package internal(set) var tuningHistory: TuningHistory
     /// Offline, the changes of a replayed history still to come.
     package var scheduledRetuning: ScheduledRetuning?
+    /// How far the session had run, in session time, when it was scrubbed back: the strip
+    /// keeps that length while the scene replays its log, so that it does not shrink to the
+    /// last touch under the pointer.
+    var scrubbedEnd: Double?
 
     /// `remake` makes the scene anew from tuning sources, when `tuning` reports a saved change;
     /// `reportsProblems: false` leaves a stopped script to the caller to report; `hud` is
@@ -161,6 +165,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         session.scene.leave()
         session = remake(tuningSources)
         timeOrigin = lastTime
+        scrubbedEnd = nil
         tuningHistory = TuningHistory(start: tuningSources)
         gate = nil
         eventMarks?.removeAll()

@@ -142,6 +142,24 @@ struct HostedSessionRewindTests {
         #expect(audio.calls == ["loop hum 0.6", "play chime"])
         #expect(events.events.map(\.name) == ["laser.off"])
     }
+
+    @Test("Scrubbed back, the strip keeps the session's length past its last touch until live input forks it")
+    func stripKeepsItsLength() throws {
+        let hosted = hostMailbox(events: EventRecorder())
+        var frames: [Double: [[Point]]] = [:]
+        swipe(hosted, from: 0.5, duration: 0.5, frames: &frames)
+        for frame in 61...150 { hosted.advance(to: Double(frame) / 60) }
+        #expect(try #require(hosted.timeline).end == 2.5)
+
+        for moment in [0.6, 1.5, 0.9] {
+            #expect(hosted.rewind(to: moment))
+            #expect(try #require(hosted.timeline).end == 2.5, "scrubbed to \(moment) s")
+        }
+        // A touch forks the session there: what was after it is gone.
+        hosted.handle(PointerEvent(phase: .began, location: Point(60, 400), timestamp: 0.95))
+        hosted.advance(to: 0.95)
+        #expect(try #require(hosted.timeline).end == 0.95)
+    }
 }
 
 /// Scrubbing from sessions parked along the log: the same frames as re-simulating from the start.
