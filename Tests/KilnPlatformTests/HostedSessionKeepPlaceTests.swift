@@ -102,7 +102,7 @@ struct HostedSessionKeepPlaceTests {
         #expect(tuning["swipe.action_threshold"] == .number(120))
         let recovered = try RecoveredSession(path: journal.path)
         // The journal keeps the tuning the swipe began with, and the tweak at its moment.
-        let profile = try TuningProfile.of(MailboxTuning.self)
+        let profile = TuningProfile.of(MailboxTuning.self)
         #expect(try profile.values(recovered.scene.tuningSources)["colors.neutral"] == .string("#E3E3E3"))
         let change = try #require(recovered.scene.tuningChanges?.last)
         #expect(change.time == 40.0 / 60)
