@@ -19,17 +19,27 @@ struct TwoFingerWindowTests {
             let pointer = (x: 100.0, y: 300.0)
             let mirror = (x: canvas.width - pointer.x, y: canvas.height - pointer.y)
             let shot = files.appendingPathComponent("shot.png").path
-            func picture() throws -> RGBImage {
-                Thread.sleep(forTimeInterval: 0.4)
-                try window.screenshot(to: shot)
-                return try RGBImage(contentsOf: shot)
+            // The window draws the change in its own time: on a busy machine, look again
+            // for up to five seconds until the picture shows what is awaited.
+            func picture(until isDone: (RGBImage) -> Bool = { _ in true }) throws -> RGBImage {
+                let deadline = Date().addingTimeInterval(5)
+                while true {
+                    Thread.sleep(forTimeInterval: 0.2)
+                    try window.screenshot(to: shot)
+                    let image = try RGBImage(contentsOf: shot)
+                    if isDone(image) || Date() > deadline { return image }
+                }
             }
             try window.moveMouse(toCanvas: pointer)
+            Thread.sleep(forTimeInterval: 0.2)
             let before = try picture()
+            func largest(_ image: RGBImage) -> [Int] {
+                [pointer, mirror].map { image.difference(from: before, region: Self.around($0)).largest }
+            }
             try window.hold("Alt_L", down: true)
-            let held = try picture()
+            let held = try picture { largest($0).allSatisfy { $0 > 60 } }
             try window.hold("Alt_L", down: false)
-            let after = try picture()
+            let after = try picture { largest($0).allSatisfy { $0 <= 24 } }
 
             for place in [pointer, mirror] {
                 let shown = held.difference(from: before, region: Self.around(place))
