@@ -65,8 +65,13 @@ extension HostedSession {
     /// Makes the scene anew (its code and tuning as they are now) and replays `place`'s input
     /// into it up to the moment, unheard; then it goes on live. A replay that stops on input it
     /// cannot give (a layer the new code lacks) says so in one line and goes live there.
-    /// `retuned`: the tuning changed at that moment, and recordings show the change from there.
-    package func resume(from place: ScenePlace, retuned: Bool = false) -> Bool {
+    package func resume(from place: ScenePlace) -> Bool {
+        resume(from: place, retuned: false)
+    }
+
+    /// `resume(from:)`; `retuned`: the tuning changed at that moment, and recordings show the
+    /// change from there.
+    func resume(from place: ScenePlace, retuned: Bool) -> Bool {
         guard let resimulate, place.scene == name else { return false }
         let target = max(0, place.time - timeOrigin)
         if retuned { tuningHistory.record(tuningSources, at: target) }

@@ -319,8 +319,9 @@ final class BadInputTests {
         recording("a garbage line", penHeader + "garbage here\n" + press,
                   "pen.events:5: malformed line: expected a `#` comment or an `N:` `I:` `P:` `B:` `A:` or `E:` line"),
         recording("a recording with no pressure axis", "N: Mouse\nA: 00 0 100 0 0 0\nE: 0.1 0003 0000 5\nE: 0.1 0000 0000 0\n",
-                  "pen.events: no pressure axis (no `A: 18` line); a recording of events only needs its device: "
-                      + "--evemu-description FILE.desc"),
+                  "pen.events: neither a pen nor a touchscreen: no pressure axis for a pen (no `A: 18` line), and no "
+                      + "multi-touch position axes for a touchscreen (`A: 35` and `A: 36`, without a pen tool or "
+                      + "INPUT_PROP_POINTER); a recording of events only needs its device: --evemu-description FILE.desc"),
         recording("a timestamp too large to count", penHeader + "E: 99999999999999.000001 0003 0018 900\n",
                   "pen.events:5: malformed line: the time 99999999999999.000001 is too large"),
         recording("a negative timestamp", penHeader + "E: -1.000000 0003 0018 900\n",
