@@ -68,12 +68,31 @@ struct AssetProblemTests {
 
         let result = try ExternalCommand.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", bundle,
                                                        "--testing-library", "swift-testing", "--filter", "AssetProblemTests/unreadable"],
-                                             environment: environment.merging([Self.unreadableFolderVariable: folder.path]) { $1 },
+                                             environment: try Self.sanitizerOptions(environment, readableIn: folder)
+                                                 .merging([Self.unreadableFolderVariable: folder.path]) { $1 },
                                              timeout: 120, allowFailure: true)
 
         let output = String(decoding: result.stdout, as: UTF8.self) + result.stderr
         #expect(result.status == 0, "as nobody: \(output.suffix(1500)) \(result.stderr.suffix(500))")
         #expect(output.contains("Test run with 1 test") && output.contains("passed"), "the check ran: \(output.suffix(600))")
+    }
+
+    /// `environment` with each sanitizer's suppressions file copied into `folder`, where
+    /// `nobody` can read it: a checkout in a private folder is closed to that user, and a
+    /// sanitizer that cannot read its suppressions stops the process.
+    static func sanitizerOptions(_ environment: [String: String], readableIn folder: URL) throws -> [String: String] {
+        var result = environment
+        for key in ["TSAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS"] {
+            guard let options = environment[key] else { continue }
+            result[key] = try options.split(separator: " ").map { option -> String in
+                guard option.hasPrefix("suppressions=") else { return String(option) }
+                let copy = folder.appendingPathComponent("\(key).supp")
+                try FileManager.default.copyItem(atPath: String(option.dropFirst("suppressions=".count)), toPath: copy.path)
+                try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+                return "suppressions=\(copy.path)"
+            }.joined(separator: " ")
+        }
+        return result
     }
 
     /// Each file of `folder`, which this process cannot read: one line and a crossed box.
