@@ -109,6 +109,28 @@ struct RenderOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
     }
 
+    @Test("An encoder that catches a Ctrl+C and exits 255 before the signal reaches Kiln: the render still ends by SIGINT, leaving nothing")
+    func encoderInterruptedFirst() throws {
+        let ffmpeg = scratch.appendingPathComponent("ffmpeg")
+        // As ffmpeg does on a Ctrl+C to the group, but with Kiln's own signal arriving late.
+        try "#!/bin/sh\nhead -c 100000 > /dev/null\n(sleep 0.3; kill -INT $PPID) < /dev/null > /dev/null 2>&1 &\nexit 255\n"
+            .write(to: ffmpeg, atomically: true, encoding: .utf8)
+        chmod(ffmpeg.path, 0o755)
+        let out = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let render = Process()
+        render.executableURL = try KilnBinary.locate()
+        render.arguments = ["render", "laser", "--out", out.appendingPathComponent("clip.mp4").path, "--frames", "600"]
+        render.environment = ProcessInfo.processInfo.environment.merging(["KILN_FFMPEG": ffmpeg.path]) { $1 }
+        render.standardError = FileHandle.nullDevice
+        try render.run()
+        defer { if render.isRunning { kill(render.processIdentifier, SIGKILL) } }
+        render.waitUntilExit()
+
+        #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == SIGINT)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    }
+
     @Test("An encoder that exits 0 without writing is one line and a failure; the user's video is kept")
     func encoderWritesNothing() throws {
         let ffmpeg = scratch.appendingPathComponent("ffmpeg")

@@ -116,7 +116,10 @@ final class FFmpegProcess: @unchecked Sendable {
         // Ended by a signal Kiln did not send: most often the one this process got too, a
         // Ctrl+C or a stop sent to the whole group, which may only be handled after this.
         if signal != 0 && !isKilled { TemporaryFiles.endAsChildEnded(by: signal) }
-        return (signal == 0 ? (status >> 8) & 0xff : -1, last)
+        let code = signal == 0 ? (status >> 8) & 0xff : -1
+        // ffmpeg's own way of ending on a signal it caught: the status 255.
+        if code == 255 && !isKilled { TemporaryFiles.awaitSignalOfGroup() }
+        return (code, last)
     }
 
     /// Stops ffmpeg once the queued writes are done.

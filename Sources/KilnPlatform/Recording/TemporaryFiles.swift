@@ -75,6 +75,16 @@ public enum TemporaryFiles {
         raise(number)
     }
 
+    /// A child that caught a signal and exited (ffmpeg exits with 255 then) most often got
+    /// it with this process, a Ctrl+C sent to the whole group, whose handler here may run a
+    /// little later: on another thread, or delayed by a sanitizer until this thread makes a
+    /// call it watches. Gives that handler, which ends the process, up to `patience` seconds
+    /// in small sleeps; a child stopped some other way is then reported as usual.
+    static func awaitSignalOfGroup(patience: Double = 1) {
+        let deadline = Date().addingTimeInterval(patience)
+        while Date() < deadline { usleep(10_000) }
+    }
+
     /// Crash handlers go in with the first hidden file; they hand the crash on to whatever
     /// handled it before (the Swift runtime's backtracer), which ends the process.
     private static func installCrashHandlers() {
