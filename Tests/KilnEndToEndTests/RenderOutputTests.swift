@@ -84,8 +84,32 @@ struct RenderOutputTests {
     @Test("An encoder ended by Ctrl+C or a stop ends the render by the same signal, as a shell expects; killed otherwise, it is one error",
           arguments: [SIGINT, SIGTERM, SIGKILL])
     func encoderEndedBySignal(_ number: Int32) throws {
+        let (render, said, out) = try renderLaser(encoder: "head -c 100000 > /dev/null\nkill -\(number) $$\n")
+
+        if number == SIGKILL {
+            #expect(render.terminationReason == .exit && render.terminationStatus == 1)
+            #expect(said.contains("ffmpeg stopped while making"))
+        } else {
+            #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == number)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    }
+
+    @Test("An encoder that catches a Ctrl+C and exits 255 before the signal reaches Kiln: the render still ends by SIGINT, leaving nothing")
+    func encoderInterruptedFirst() throws {
+        // As ffmpeg does on a Ctrl+C to the group, but with Kiln's own signal arriving late.
+        let (render, _, out) = try renderLaser(
+            encoder: "head -c 100000 > /dev/null\n(sleep 0.3; kill -INT $PPID) < /dev/null > /dev/null 2>&1 &\nexit 255\n")
+
+        #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == SIGINT)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    }
+
+    /// A 600-frame render of the laser into a folder of its own, through a stub encoder that
+    /// runs the shell `encoder`: the ended render, what it said, and the folder.
+    private func renderLaser(encoder: String) throws -> (render: Process, said: String, out: URL) {
         let ffmpeg = scratch.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\nhead -c 100000 > /dev/null\nkill -\(number) $$\n".write(to: ffmpeg, atomically: true, encoding: .utf8)
+        try ("#!/bin/sh\n" + encoder).write(to: ffmpeg, atomically: true, encoding: .utf8)
         chmod(ffmpeg.path, 0o755)
         let out = scratch.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -99,36 +123,7 @@ struct RenderOutputTests {
         defer { if render.isRunning { kill(render.processIdentifier, SIGKILL) } }
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         render.waitUntilExit()
-
-        if number == SIGKILL {
-            #expect(render.terminationReason == .exit && render.terminationStatus == 1)
-            #expect(said.contains("ffmpeg stopped while making"))
-        } else {
-            #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == number)
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
-    }
-
-    @Test("An encoder that catches a Ctrl+C and exits 255 before the signal reaches Kiln: the render still ends by SIGINT, leaving nothing")
-    func encoderInterruptedFirst() throws {
-        let ffmpeg = scratch.appendingPathComponent("ffmpeg")
-        // As ffmpeg does on a Ctrl+C to the group, but with Kiln's own signal arriving late.
-        try "#!/bin/sh\nhead -c 100000 > /dev/null\n(sleep 0.3; kill -INT $PPID) < /dev/null > /dev/null 2>&1 &\nexit 255\n"
-            .write(to: ffmpeg, atomically: true, encoding: .utf8)
-        chmod(ffmpeg.path, 0o755)
-        let out = scratch.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let render = Process()
-        render.executableURL = try KilnBinary.locate()
-        render.arguments = ["render", "laser", "--out", out.appendingPathComponent("clip.mp4").path, "--frames", "600"]
-        render.environment = ProcessInfo.processInfo.environment.merging(["KILN_FFMPEG": ffmpeg.path]) { $1 }
-        render.standardError = FileHandle.nullDevice
-        try render.run()
-        defer { if render.isRunning { kill(render.processIdentifier, SIGKILL) } }
-        render.waitUntilExit()
-
-        #expect(render.terminationReason == .uncaughtSignal && render.terminationStatus == SIGINT)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+        return (render, said, out)
     }
 
     @Test("An encoder that exits 0 without writing is one line and a failure; the user's video is kept")
