@@ -153,10 +153,9 @@ private struct Drawing {
         // (stretched beyond, a memory limit). Text and small images come out a little
         // different at every raster scale, so the reference follows the same rule: what is
         // compared is where and how the content lands, not glyph shapes.
+        // A scale within 1 % of 1 is drawn at 1: a spring settling on 1 does not re-rasterize.
         var magnification = min(4, max(1.0 / 16, transform.maxScale))
-        if abs(magnification - 1) > 0.01 {
-            magnification = pow(2, (log2(magnification) * 4).rounded(.up) / 4)
-        }
+        magnification = abs(magnification - 1) > 0.01 ? pow(2, (log2(magnification) * 4).rounded(.up) / 4) : 1
         let image = ContentRasterizer(scale: scale * magnification).rasterize(layer, localRect: layer.contentBounds)
         let content = ReferenceRenderer.premultipliedSurface(image)
         defer { cairo_surface_destroy(content) }
