@@ -109,21 +109,29 @@ extension Layer {
     }
 
     /// The rotation angle of `transform`, keeping its scale; setting it replaces any skew.
+    ///
+    /// What was set through `rotation` and `uniformScale` reads back exactly while
+    /// `transform` is unchanged, so a rotation and a scale animated together never lose each
+    /// other to rounding, to a scale of zero or to a negative (mirrored) scale.
     public var rotation: Double {
-        get { atan2(transform.b, transform.a) }
-        set {
-            let s = uniformScale
-            transform = Transform(rotationAngle: newValue).concatenating(Transform(scaleX: s, y: s))
-        }
+        get { currentTransformParts?.rotation ?? atan2(transform.b, transform.a) }
+        set { setTransformParts(rotation: newValue, scale: uniformScale) }
     }
 
     /// The uniform scale of `transform`; setting it keeps the rotation.
     public var uniformScale: Double {
-        get { (transform.a * transform.a + transform.b * transform.b).squareRoot() }
-        set {
-            let angle = rotation
-            transform = Transform(scaleX: newValue, y: newValue).concatenating(Transform(rotationAngle: angle))
-        }
+        get { currentTransformParts?.scale ?? (transform.a * transform.a + transform.b * transform.b).squareRoot() }
+        set { setTransformParts(rotation: rotation, scale: newValue) }
+    }
+
+    private var currentTransformParts: (rotation: Double, scale: Double, transform: Transform)? {
+        transformParts.flatMap { $0.transform == transform ? $0 : nil }
+    }
+
+    private func setTransformParts(rotation: Double, scale: Double) {
+        let made = Transform(rotationAngle: rotation).concatenating(Transform(scaleX: scale, y: scale))
+        transform = made
+        transformParts = (rotation, scale, made)
     }
 
     /// The x of `position` alone, so that an animation can move a layer along one axis.

@@ -46,6 +46,9 @@ open class Layer {
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     /// Applied around the anchor point.
     public var transform: Transform = .identity { didSet { implicitChange(.transform, from: oldValue) } }
+    /// The rotation and uniform scale last written through those views of `transform`, with
+    /// the transform they made: while it stands, they read back exactly as written.
+    var transformParts: (rotation: Double, scale: Double, transform: Transform)?
     /// Front-to-back order among siblings; larger draws later. Equal values keep insertion order.
     public var zPosition: Double = 0
     /// How opaque the layer and its sublayers are, 0 (invisible) to 1; animatable.
