@@ -135,8 +135,11 @@ extension HUD {
     }
 
     func refreshKeys() {
-        let speed = speedLabel.map { "   \($0)" } ?? ""
-        setString("F1 hide   F2 bounds \(showsBounds ? "on" : "off")\(speed)", of: keys)
+        // With the bounds on, a click picks the layer the Motion panel plots; off, P opens the
+        // tweak panel (both are the window's).
+        let bounds = showsBounds ? "F2 bounds on: click plots" : "F2 bounds   P tune"
+        let speed = speedLabel.map { "  \($0)" } ?? ""
+        setString("F1 hide   \(bounds)\(speed)", of: keys)
     }
 
     /// Milliseconds with one decimal: "16.7".
