@@ -63,7 +63,8 @@ struct HonestHelpTests {
     func readmeProseFlagsExist() throws {
         let readme = try String(contentsOf: ProjectFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["bench", "assets"],
-                        ["soak"], ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"], ["layers"]]
+                        ["bench", "scrub"], ["soak"], ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"],
+                        ["layers"]]
         let helps = try commands.map { try ExternalCommand.run(kiln, $0 + ["--help"], timeout: 30).text }
             .joined(separator: "\n")
         // Lines about other tools (swift test's own flags) are not kiln's.
