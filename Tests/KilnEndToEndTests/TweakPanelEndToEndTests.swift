@@ -40,8 +40,10 @@ extension EndToEndTests {
             for key in ["3", "1", "0", "Return"] { try window.key(key) }
             let tweaked = try app.waitForLine(containing: #""tuning.tweaked""#, timeout: 30)
 
-            // The scene runs on the new threshold: a drag short of it changes no zone.
-            try window.press(atCanvas: (x: 60, y: 150), holding: 0.1, thenMoveTo: (x: 60 + short, y: 150), steps: 20)
+            // The scene runs on the new threshold: a drag short of it changes no zone. The
+            // window grew by the panel's width, and the canvas is left of it.
+            try window.press(atCanvas: (x: 60, y: 150), holding: 0.1, thenMoveTo: (x: 60 + short, y: 150), steps: 20,
+                             besidePanel: TweakPanelView.width)
             let returned = try app.waitForLine(containing: #""message.returned""#, from: tweaked.index, timeout: 30)
             #expect(!app.lines[tweaked.index..<returned.index].contains { $0.contains(#""zone.changed""#) },
                     "a \(short) pt drag reached a zone with the threshold at \(raised)")

@@ -78,17 +78,19 @@ public struct XWindow: Sendable {
     }
 
     /// Presses the left button at a canvas point, holds it still for `hold` seconds, moves
-    /// to `end` in `steps` and releases there: a long press that ends somewhere else.
+    /// to `end` in `steps` and releases there: a long press that ends somewhere else. With a
+    /// panel `panel` pixels wide open at the window's right edge, the canvas is beside it.
     public func press(atCanvas start: (x: Double, y: Double), holding hold: Double,
-                      thenMoveTo end: (x: Double, y: Double), steps: Int = 10, timeout: Double = 20) throws {
+                      thenMoveTo end: (x: Double, y: Double), steps: Int = 10, besidePanel panel: Double = 0,
+                      timeout: Double = 20) throws {
         let geometry = try geometry(timeout: timeout)
-        let first = geometry.windowPoint(canvasX: start.x, canvasY: start.y)
+        let first = geometry.windowPoint(canvasX: start.x, canvasY: start.y, besidePanel: panel)
         var arguments = ["mousemove", "--window", id, "\(first.x)", "\(first.y)", "mousedown", "1",
                          "sleep", String(format: "%.3f", hold)]
         for step in 1...max(1, steps) {
             let t = Double(step) / Double(max(1, steps))
             let point = geometry.windowPoint(canvasX: start.x + (end.x - start.x) * t,
-                                             canvasY: start.y + (end.y - start.y) * t)
+                                             canvasY: start.y + (end.y - start.y) * t, besidePanel: panel)
             arguments += ["sleep", "0.02", "mousemove", "--window", id, "\(point.x)", "\(point.y)"]
         }
         arguments += ["sleep", "0.2", "mouseup", "1"]
