@@ -83,22 +83,18 @@ struct HUDRenderTests {
     func motionPanel() throws {
         let root = Layer()
         root.frame = Rect(origin: .zero, size: canvas)
-        // The turn is the holder's, so that it and the card's scale drive separate transforms.
-        let holder = Layer()
-        holder.frame = root.bounds
-        root.addSublayer(holder)
         let card = Layer()
         card.name = "card"
         card.frame = Rect(95, 300, 200, 120)
         card.backgroundColor = Color(hex: 0x2C2C2E)
         card.cornerRadius = 16
-        holder.addSublayer(card)
+        root.addSublayer(card)
+        // The turn and the growth are two views of the card's one transform.
         let spring = Spring(dampingRatio: 0.45, response: 0.5)
         card.add(SpringAnimation(.position, from: Point(195, 160), spring: spring), forKey: "drop")
         card.add(SpringAnimation(.scale, from: 0.6, spring: spring), forKey: "grow")
         card.add(BasicAnimation(.opacity, from: 0, duration: 0.4, timing: .easeIn), forKey: "fade")
-        holder.add(BasicAnimation(.transform, from: Transform(rotationAngle: -0.3), duration: 0.8, timing: .easeOut),
-                   forKey: "turn")
+        card.add(BasicAnimation(.rotation, from: -0.3, duration: 0.8, timing: .easeOut), forKey: "turn")
         let hud = HUD(canvasSize: canvas, isVisible: true)
         hud.showsBounds = true
         hud.refreshInterval = 0
@@ -114,6 +110,9 @@ struct HUDRenderTests {
             .render(root: root, background: Color(hex: 0x000000), overlay: hud.root)
 
         #expect(hud.showsMotion && hud.motion.samples.count == 73)
+        // The turn ended upright while the growth still springs.
+        #expect(card.animationKeys.contains("grow") && !card.animationKeys.contains("turn"))
+        #expect(abs(card.rotation) < 1e-12)
         try Snapshot.assertMatches(frame, named: "card-hud-motion@1x")
     }
 }
