@@ -4,7 +4,6 @@
 import Foundation
 import KilnCore
 import KilnTestSupport
-import Synchronization
 import Testing
 
 @Suite("Offline frames look like the window", .serialized)
@@ -34,7 +33,7 @@ struct WindowAgreementTests {
     /// script play side by side, each in a server of its own.
     @Test("A shipped script's last frame in the window matches kiln render's, at 1× and 2×", arguments: scripts)
     func lastFrame(_ script: String) throws {
-        let failures = Mutex([String?](repeating: nil, count: Self.scales.count))
+        let failures = Locked([String?](repeating: nil, count: Self.scales.count))
         DispatchQueue.concurrentPerform(iterations: Self.scales.count) { index in
             let failure: String?
             do {

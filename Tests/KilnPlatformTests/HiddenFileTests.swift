@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import Synchronization
 import Testing
 
 /// Files Kiln writes beside an output: planted names, FIFOs, and encoders that write nothing.
@@ -118,7 +117,7 @@ struct HiddenFileTests {
     func fifoOutputs() throws {
         let fifo = scratch.appendingPathComponent("out.png")
         try #require(mkfifo(fifo.path, 0o600) == 0)
-        let read = Mutex<Data?>(nil)
+        let read = Locked<Data?>(nil)
         let reader = Thread {
             let bytes = FileHandle(forReadingAtPath: fifo.path)?.readDataToEndOfFile()
             read.withLock { $0 = bytes }

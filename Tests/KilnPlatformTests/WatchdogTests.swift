@@ -59,7 +59,7 @@ struct WatchdogTests {
     @Test("The watchdog's thread reports a stay past a short limit once, and nothing once stopped")
     func watchdogThread() throws {
         let part = Atomic<Int>(SceneCode.Part.keyHandler.rawValue)
-        let hangs = Mutex<[Watchdog.Hang]>([])
+        let hangs = Locked<[Watchdog.Hang]>([])
         let started = Watchdog.now
         let watchdog = Watchdog(limit: 0.2, sample: {
             SceneCode.Sample(part: SceneCode.Part(rawValue: part.load(ordering: .acquiring)) ?? .none, entries: 1)

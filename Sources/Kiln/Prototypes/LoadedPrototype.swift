@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KilnCore
 
 /// A prototype folder compiled and loaded into the running `kiln`, with what it took.
 package struct LoadedPrototype: Sendable {
@@ -75,7 +75,7 @@ extension PrototypeFolder {
         return file.path
     }
 
-    private static let folders = Mutex<[String: PrototypeFolder]>([:])
+    private static let folders = Locked<[String: PrototypeFolder]>([:])
 
     /// For a command that takes a scene: compiles and loads the folder, registers its scene
     /// in the catalogue and returns the scene's name, saying on standard error that it compiles.

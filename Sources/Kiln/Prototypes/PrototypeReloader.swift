@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KilnCore
 
 /// Watches a prototype folder from a thread of its own and, after each save of a Swift
 /// file, compiles and loads the new version there, so that the window keeps running.
@@ -16,8 +16,8 @@ package final class PrototypeReloader: Sendable {
     /// The folder watched.
     package let folder: PrototypeFolder
     private let compiler: PrototypeCompiler
-    private let outcome = Mutex<Outcome?>(nil)
-    private let started = Mutex(false)
+    private let outcome = Locked<Outcome?>(nil)
+    private let started = Locked(false)
     /// How often the sources are looked at, in seconds.
     package let pollInterval: Double
 

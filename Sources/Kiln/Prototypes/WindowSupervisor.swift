@@ -2,6 +2,7 @@
 // in a child process, and code that crashes or hangs takes only the child down.
 // Limits: Linux (PR_SET_PDEATHSIG, /proc/self/exe); one window at a time.
 import Foundation
+import KilnCore
 import KilnPlatform
 import Synchronization
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ final class WindowSupervisor: Sendable {
     private let compiler: PrototypeCompiler
     private let arguments: [String]
     private let isVerbose: Bool
-    private let output: Mutex<WindowErrorOutput>
+    private let output: Locked<WindowErrorOutput>
 
     /// A supervisor of windows on `folder`, each started with `arguments` (its command line
     /// after the executable), compiling with `compiler`; `isVerbose` prints crashes in full.
@@ -31,7 +32,7 @@ final class WindowSupervisor: Sendable {
         self.compiler = compiler
         self.arguments = arguments
         self.isVerbose = isVerbose
-        output = Mutex(WindowErrorOutput(isVerbose: isVerbose))
+        output = Locked(WindowErrorOutput(isVerbose: isVerbose))
     }
 
     /// Runs windows until one is closed or `kiln dev` is asked to end; the exit status.

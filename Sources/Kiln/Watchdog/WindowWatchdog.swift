@@ -1,7 +1,6 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import Synchronization
 
 /// The window's watchdog. Scene code stuck past the limit is one line on standard error
 /// (the prototype, the part, its file and line), the session journal is kept as far as the
@@ -15,11 +14,11 @@ final class WindowWatchdog: Sendable {
     static let grace = 0.8
 
     // Written on the main thread as scenes open; read by the watchdog's thread.
-    private let subject = Mutex<String>(HangReport.subject(scene: "launcher"))
+    private let subject = Locked<String>(HangReport.subject(scene: "launcher"))
     // The journal belongs to the main thread; the watchdog's thread ends it only while the
     // main thread is stuck in scene code, or when the process is about to end.
     nonisolated(unsafe) private var journal: SessionJournal?
-    private let signalSeen = Mutex<(number: Int32, at: Double)?>(nil)
+    private let signalSeen = Locked<(number: Int32, at: Double)?>(nil)
     nonisolated(unsafe) private var watchdog: Watchdog?
     private let limit: Double
 

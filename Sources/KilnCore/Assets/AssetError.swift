@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 
 /// Why an asset file could not be used: a missing, unreadable, corrupt or oversized image,
@@ -31,8 +30,8 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
 /// Where one-line asset problems go, so that a scene with a bad asset runs on and says why
 /// once per file and version, not once per frame.
 package enum AssetProblems {
-    private static let said = Mutex<Set<String>>([])
-    private static let sink = Mutex<@Sendable (String) -> Void>({ line in
+    private static let said = Locked<Set<String>>([])
+    private static let sink = Locked<@Sendable (String) -> Void>({ line in
         FileHandle.standardError.write(Data("kiln: \(line)\n".utf8))
     })
 

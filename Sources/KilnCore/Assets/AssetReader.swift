@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An element of an SVG document that has an `id`, with the elements with ids inside it:
 /// what a Figma frame exported with "Include id attribute" becomes.
@@ -107,9 +106,9 @@ package protocol AssetReader: Sendable {
 
 /// The reader the platform installed, and the folders assets are found in.
 package enum Assets {
-    private static let installed = Mutex<AssetReader?>(nil)
-    private static let sceneFolders = Mutex<[URL]>([])
-    private static let extraFolders = Mutex<[URL]>([])
+    private static let installed = Locked<AssetReader?>(nil)
+    private static let sceneFolders = Locked<[URL]>([])
+    private static let extraFolders = Locked<[URL]>([])
 
     /// Makes `reader` the one every asset is read with.
     package static func install(_ reader: AssetReader) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every scene the app knows, with what the launcher shows of it: the prototypes registered
 /// since the app started, in order.
@@ -59,7 +58,7 @@ public enum SceneCatalog {
         }
     }
 
-    private static let registered = Mutex<[Entry]>([])
+    private static let registered = Locked<[Entry]>([])
 
     /// The home screen's name: the launcher, which lists the others.
     package static let homeName = "launcher"

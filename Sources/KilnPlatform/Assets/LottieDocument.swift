@@ -3,7 +3,6 @@
 // file's new contents, never rlottie's cached model of the old ones.
 import CRlottie
 import Foundation
-import Synchronization
 import KilnCore
 
 /// One version of a Lottie file, parsed by rlottie; renders one frame at a time, under a
@@ -12,7 +11,7 @@ final class LottieDocument: @unchecked Sendable {
     let info: LottieInfo
     private let animation: OpaquePointer
     private let lock = NSLock()
-    private static let versions = Mutex<Int>(0)
+    private static let versions = Locked<Int>(0)
 
     /// Parses the file at `url`; a one-line error names the file when rlottie refuses it.
     init(url: URL) throws(AssetError) {

@@ -3,7 +3,6 @@
 // decoded once and a saved file is read again.
 import Foundation
 import KilnCore
-import Synchronization
 
 /// Reads images, SVG and Lottie files for every scene of the process.
 package final class PlatformAssetReader: AssetReader {
@@ -20,9 +19,9 @@ package final class PlatformAssetReader: AssetReader {
         let stamp: AssetStamp
     }
 
-    private let bitmaps = Mutex<[Key: Bitmap]>([:])
-    private let vectors = Mutex<[Key: VectorDocument]>([:])
-    private let lotties = Mutex<[Key: LottieDocument]>([:])
+    private let bitmaps = Locked<[Key: Bitmap]>([:])
+    private let vectors = Locked<[Key: VectorDocument]>([:])
+    private let lotties = Locked<[Key: LottieDocument]>([:])
 
     private func key(_ url: URL) -> Key {
         Key(path: url.standardizedFileURL.path, stamp: AssetStamp(of: url))

@@ -12,7 +12,7 @@
 // Limits: Linux; standard output goes to /dev/null; at most 13 descriptors handed over.
 import CProcess
 import Foundation
-import Synchronization
+import KilnCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +29,7 @@ final class FFmpegProcess: @unchecked Sendable {
     /// Writes into the pipe and closes it, one thing at a time, in the order asked.
     private let writer = DispatchQueue(label: "kiln.ffmpeg-input")
     private let errors: Int32
-    private let errorText = Mutex<Data>(Data())
+    private let errorText = Locked<Data>(Data())
     private let errorsRead = DispatchGroup()
 
     /// Starts `executable` with `arguments`, with `passing`'s descriptors as its 3, 4, …

@@ -4,7 +4,6 @@
 // the session's logged input, at an exact frame rate, on a thread of its own, while the
 // window keeps running. What happens to a save is shared through `RecordingStatus`.
 import KilnCore
-import Synchronization
 
 /// How a save is going, as the window's badge shows it.
 public enum SaveState: Sendable, Equatable {
@@ -17,7 +16,7 @@ public enum SaveState: Sendable, Equatable {
 
 /// A save's state, written by the rendering thread and read by the window each frame.
 public final class RecordingStatus: Sendable {
-    private let state = Mutex<SaveState>(.idle)
+    private let state = Locked<SaveState>(.idle)
 
     public init() {}
 

@@ -8,6 +8,7 @@
 // Limits: at most `capacity` hidden files at once are removed by a signal (a render makes
 // four); a name forgotten stays allocated (`retired`), since a handler may be reading it.
 import Foundation
+import KilnCore
 import Synchronization
 
 /// Hidden files a render makes, removed if the process is ended before they are.
@@ -15,7 +16,7 @@ public enum TemporaryFiles {
     /// How many hidden files at once a signal removes.
     static let capacity = 64
 
-    private static let paths = Mutex<Set<String>>([])
+    private static let paths = Locked<Set<String>>([])
     /// The signals that end a command and should leave nothing behind.
     static let terminationSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signals of a crash.
@@ -115,7 +116,7 @@ public enum TemporaryFiles {
     }
 
     private static let crashHandlersInstalled = Atomic<Bool>(false)
-    private static let handlersLock = Mutex<Void>(())
+    private static let handlersLock = Locked<Void>(())
     nonisolated(unsafe) private static var isHandled = [Bool](repeating: false, count: 65)
 
     // Plain memory, allocated before any handler is installed; written under `paths`' lock.

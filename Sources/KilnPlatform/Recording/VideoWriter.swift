@@ -37,7 +37,7 @@ public final class VideoWriter: @unchecked Sendable {
     private let process: FFmpegProcess
     private let packing: any FramePacking
     private let freeBuffers = DispatchSemaphore(value: VideoWriter.bufferCount)
-    private let pool: Mutex<[FrameBuffer]>
+    private let pool: Locked<[FrameBuffer]>
     private let pipeBroken = Atomic<Bool>(false)
     private var isDone = false
     private let waitClock = SystemClock()
@@ -78,7 +78,7 @@ public final class VideoWriter: @unchecked Sendable {
         let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: FFmpegProcess.passedPath(0))
         process = try FFmpegProcess(executable: ffmpeg, arguments: arguments, passing: passing)
         let frameBytes = packing.byteCount
-        pool = Mutex((0..<Self.bufferCount).map { _ in
+        pool = Locked((0..<Self.bufferCount).map { _ in
             FrameBuffer(bytes: .allocate(byteCount: frameBytes, alignment: 64))
         })
     }

@@ -4,11 +4,11 @@
 // the library's base. The file is printed as the debug info has it.
 // Limits: code built without -g, or an addr2line that is missing, gives no location.
 import Foundation
-import Synchronization
+import KilnCore
 
 /// Where a stuck prototype is, in its own source.
 package enum SourceLocator {
-    private static let libraries = Mutex<Set<String>>([])
+    private static let libraries = Locked<Set<String>>([])
 
     /// `path` holds prototype code: its frames are the ones worth naming.
     package static func register(library path: String) {

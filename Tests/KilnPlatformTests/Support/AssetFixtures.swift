@@ -2,7 +2,6 @@ import Foundation
 import KilnCore
 import KilnPlatform
 import KilnTestSupport
-import Synchronization
 import Testing
 
 /// The files the asset tests read, and what they share: drawing one layer offscreen, the
@@ -70,8 +69,8 @@ enum AssetFixtures {
 /// Every line asset problems print, kept for the tests to read (asset problems go to
 /// standard error otherwise).
 enum ProblemLines {
-    private static let lines = Mutex<[String]>([])
-    private static let installed = Mutex(false)
+    private static let lines = Locked<[String]>([])
+    private static let installed = Locked(false)
 
     /// Starts collecting, once for the process.
     static func collect() {
