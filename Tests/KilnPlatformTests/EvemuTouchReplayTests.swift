@@ -87,7 +87,7 @@ struct EvemuTouchReplayTests {
 
     @Test("A replay captured as a script replays the same fingers", arguments: [
         "Kiln-Touchscreen-B.pinch.events", "Kiln-Touchscreen-A.two-finger-swipe.events",
-        "Kiln-Touchscreen-A-no-properties.pinch.events",
+        "Kiln-Touchscreen-A-no-properties.pinch.events", "Kiln-Touchscreen-B.firm-press.events",
     ])
     func captureRoundTrip(_ name: String) throws {
         let events = EvemuReplay(recording: try touchscreen(name)).events(anchor: .zero, canvasSize: canvas)

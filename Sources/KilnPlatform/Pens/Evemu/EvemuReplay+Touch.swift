@@ -1,5 +1,5 @@
-// Replays an evemu touchscreen recording as touch pointers, one per finger. Limits: no
-// pressure (fingers have none, as a mouse has none); the whole screen is fitted to the
+// Replays an evemu touchscreen recording as touch pointers, one per finger, with pressure
+// where the screen measures it (`ABS_MT_PRESSURE`). Limits: the whole screen is fitted to the
 // canvas, so a recording from a screen of another shape leaves bands at two edges.
 
 import KilnCore
@@ -11,42 +11,61 @@ extension EvemuReplay {
     ///   millimetres when both give a resolution) is fitted into the canvas, keeping its
     ///   aspect and centred.
     /// - Fingers: each finger is a `touch` pointer of its own, ids 10, 11, … in the order the
-    ///   fingers first touch; `began` when it touches, `moved` on each frame it moves, `ended`
-    ///   where it was last when it lifts (or when the recording ends).
-    /// - Cut (`cutAt`): fingers still down at the cut are `cancelled` there.
+    ///   fingers first touch; `began` when it touches, `moved` on each frame it moves or
+    ///   presses otherwise, `ended` where it was last when it lifts (or when the recording
+    ///   ends), with its last pressure.
+    /// - Pressure: `ABS_MT_PRESSURE` normalized by the recording's own range, `pressureSource`
+    ///   "evemu"; `nil` on a screen without that axis.
+    /// - Cut (`cutAt`): fingers still down at the cut are `cancelled` there, without pressure,
+    ///   as a pen's press is when its tablet is lost.
     func touchEvents(canvasSize: Size, startTime: Double) -> [PointerEvent] {
         let place = touchPlacement(canvasSize: canvasSize)
+        let pressure = touchPressure()
         let all = EvemuTouchDecoder.frames(of: recording)
         let frames = cutAt.map { cut in all.filter { $0.time <= cut } } ?? all
-        var down: [Int: Point] = [:]
+        var down: [Int: (location: Point, pressure: Double?)] = [:]
         var events: [PointerEvent] = []
-        func event(_ phase: PointerPhase, _ finger: Int, _ location: Point, _ time: Double) -> PointerEvent {
+        func event(_ phase: PointerPhase, _ finger: Int, _ location: Point, _ pressure: Double?,
+                   _ time: Double) -> PointerEvent {
             PointerEvent(id: ScriptPlayer.fingerPointerID(finger), phase: phase, location: location,
-                         timestamp: startTime + time, device: .touch,
+                         timestamp: startTime + time, device: .touch, pressure: pressure,
+                         pressureSource: pressure == nil ? nil : "evemu",
                          buttons: phase == .began || phase == .moved ? 1 : 0)
         }
         for frame in frames {
             let fingers = Set(frame.contacts.map(\.finger))
-            for (finger, location) in down.sorted(by: { $0.key < $1.key }) where !fingers.contains(finger) {
-                events.append(event(.ended, finger, location, frame.time))
+            for (finger, was) in down.sorted(by: { $0.key < $1.key }) where !fingers.contains(finger) {
+                events.append(event(.ended, finger, was.location, was.pressure, frame.time))
                 down[finger] = nil
             }
             for contact in frame.contacts {
-                let location = place(contact.x, contact.y)
+                let now = (location: place(contact.x, contact.y), pressure: pressure(contact.pressure))
                 if let was = down[contact.finger] {
-                    if was != location { events.append(event(.moved, contact.finger, location, frame.time)) }
+                    if was != now { events.append(event(.moved, contact.finger, now.location, now.pressure, frame.time)) }
                 } else {
-                    events.append(event(.began, contact.finger, location, frame.time))
+                    events.append(event(.began, contact.finger, now.location, now.pressure, frame.time))
                 }
-                down[contact.finger] = location
+                down[contact.finger] = now
             }
         }
         // Fingers still down: a cut takes the screen away, the end of a recording lifts them.
         let cut = frames.count < all.count ? cutAt : nil
-        for (finger, location) in down.sorted(by: { $0.key < $1.key }) {
-            events.append(event(cut == nil ? .ended : .cancelled, finger, location, cut ?? frames.last?.time ?? 0))
+        for (finger, was) in down.sorted(by: { $0.key < $1.key }) {
+            events.append(cut == nil
+                ? event(.ended, finger, was.location, was.pressure, frames.last?.time ?? 0)
+                : event(.cancelled, finger, was.location, nil, cut!))
         }
         return events
+    }
+
+    /// Maps a contact's `ABS_MT_PRESSURE` onto 0…1 by the axis's range; `nil` where the
+    /// screen has no such axis, or an empty range, or the contact gave no value.
+    func touchPressure() -> @Sendable (Int32?) -> Double? {
+        guard let axis = recording.axes[EvdevCode.absMTPressure], axis.maximum > axis.minimum else {
+            return { _ in nil }
+        }
+        let minimum = Double(axis.minimum), range = Double(axis.maximum) - Double(axis.minimum)
+        return { raw in raw.map { min(max((Double($0) - minimum) / range, 0), 1) } }
     }
 
     /// Maps a position in device units onto the canvas: the screen's whole area fitted in.

@@ -1,6 +1,6 @@
 // Decodes a touchscreen's multi-touch events into fingers, frame by frame, following the
-// kernel's multi-touch protocol. Limits: positions only (no pressure, size or orientation);
-// `SYN_DROPPED` is not resynchronized; protocol A contacts are matched to the frame before
+// kernel's multi-touch protocol. Limits: positions and pressure only (no size or
+// orientation); `SYN_DROPPED` is not resynchronized; protocol A contacts are matched to the frame before
 // by nearest position, greedily, with no distance limit; slots past the 64th and contacts
 // past 64 in a frame are left out, so a corrupt file cannot make decoding slow.
 
@@ -16,6 +16,8 @@ extension EvdevCode {
     static let absMTPositionY: UInt16 = 0x36
     /// `ABS_MT_TRACKING_ID`: a slot's contact; -1 frees the slot (protocol B).
     static let absMTTrackingID: UInt16 = 0x39
+    /// `ABS_MT_PRESSURE`: how hard a contact presses, in the axis's own range.
+    static let absMTPressure: UInt16 = 0x3a
     /// `INPUT_PROP_POINTER`: the device moves a pointer, as a touchpad does.
     static let inputPropPointer: UInt16 = 0x00
     /// `INPUT_PROP_DIRECT`: the device is a screen, touched where it shows.
@@ -28,6 +30,8 @@ struct TouchContact: Equatable, Sendable {
     var finger: Int
     var x: Int32
     var y: Int32
+    /// `ABS_MT_PRESSURE` in device units, where the device reports it.
+    var pressure: Int32? = nil
 }
 
 /// The fingers on the screen after one `SYN_REPORT`, in finger order.
@@ -51,7 +55,7 @@ enum EvemuTouchDecoder {
     /// Protocol B: each slot keeps its contact and position until told otherwise; a new
     /// tracking id in a slot is a new finger, -1 lifts the slot's finger.
     static func slotFrames(_ frames: [EvemuRecording.Frame]) -> [TouchFrame] {
-        struct Slot { var finger: Int?; var x: Int32?; var y: Int32? }
+        struct Slot { var finger: Int?; var x: Int32?; var y: Int32?; var pressure: Int32? }
         var slots: [Int32: Slot] = [:]
         var current: Int32 = 0
         var nextFinger = 0
@@ -71,13 +75,15 @@ enum EvemuTouchDecoder {
                     slots[current, default: Slot()].x = event.value
                 case EvdevCode.absMTPositionY:
                     slots[current, default: Slot()].y = event.value
+                case EvdevCode.absMTPressure:
+                    slots[current, default: Slot()].pressure = event.value
                 default:
                     break
                 }
             }
             let contacts = slots.values.compactMap { slot -> TouchContact? in
                 guard let finger = slot.finger, let x = slot.x, let y = slot.y else { return nil }
-                return TouchContact(finger: finger, x: x, y: y)
+                return TouchContact(finger: finger, x: x, y: y, pressure: slot.pressure)
             }
             return TouchFrame(time: frame.time, contacts: contacts.sorted { $0.finger < $1.finger })
         }
@@ -90,21 +96,21 @@ enum EvemuTouchDecoder {
         var previous: [TouchContact] = []
         var nextFinger = 0
         return frames.map { frame in
-            var packets: [(x: Int32, y: Int32)] = []
-            var x: Int32?, y: Int32?
+            var packets: [(x: Int32, y: Int32, pressure: Int32?)] = []
+            var x: Int32?, y: Int32?, pressure: Int32?
             for event in frame.events {
                 if event.type == EvdevCode.evAbs && event.code == EvdevCode.absMTPositionX { x = event.value }
                 if event.type == EvdevCode.evAbs && event.code == EvdevCode.absMTPositionY { y = event.value }
+                if event.type == EvdevCode.evAbs && event.code == EvdevCode.absMTPressure { pressure = event.value }
                 let endsPacket = event.type == EvdevCode.evSyn
                     && (event.code == EvdevCode.synMTReport || event.code == EvdevCode.synReport)
                 if endsPacket {
-                    if let px = x, let py = y, packets.count < maximumContacts { packets.append((px, py)) }
-                    x = nil
-                    y = nil
+                    if let px = x, let py = y, packets.count < maximumContacts { packets.append((px, py, pressure)) }
+                    (x, y, pressure) = (nil, nil, nil)
                 }
             }
-            let fingers = match(packets, to: previous, nextFinger: &nextFinger)
-            previous = zip(fingers, packets).map { TouchContact(finger: $0, x: $1.x, y: $1.y) }
+            let fingers = match(packets.map { ($0.x, $0.y) }, to: previous, nextFinger: &nextFinger)
+            previous = zip(fingers, packets).map { TouchContact(finger: $0, x: $1.x, y: $1.y, pressure: $1.pressure) }
                 .sorted { $0.finger < $1.finger }
             return TouchFrame(time: frame.time, contacts: previous)
         }
