@@ -64,8 +64,7 @@ extension EvemuReplay {
         guard let axis = recording.axes[EvdevCode.absMTPressure], axis.maximum > axis.minimum else {
             return { _ in nil }
         }
-        let minimum = Double(axis.minimum), range = Double(axis.maximum) - Double(axis.minimum)
-        return { raw in raw.map { min(max((Double($0) - minimum) / range, 0), 1) } }
+        return { raw in raw.map(axis.normalized) }
     }
 
     /// Maps a position in device units onto the canvas: the screen's whole area fitted in.
