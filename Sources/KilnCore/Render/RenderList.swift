@@ -73,13 +73,16 @@
     /// Every layer identity that has an item, for pruning caches.
     public var layerIDs: Set<Int> { Set(items.map(\.layer.id)) }
 
+    /// Appends `layer` and its sublayers. Under a mask that leaves nothing (`clip` empty) only
+    /// hairlines are drawn, since they ignore clipping.
     private mutating func append(_ layer: Layer, parentTransform: Transform,
                                  parentOpacity: Double, clip: ConvexPolygon?) {
         let opacity = parentOpacity * max(0, min(1, layer.opacity))
         guard !layer.isHidden, opacity > 0.001 else { return }
         let transform = layer.transformToSuperlayer.concatenating(parentTransform)
         guard transform.determinant != 0 else { return }
-        if layer.hasContent {
+        let clippedAway = clip?.isEmpty == true
+        if layer.hasContent, !clippedAway {
             items.append(RenderItem(
                 layer: layer,
                 contentKey: ContentKey(layerID: layer.id, revision: layer.contentRevision),
@@ -87,7 +90,7 @@
                 contentRect: layer.contentBounds,
                 isAdditive: layer.isAdditive))
         }
-        if let emitter = layer as? EmitterLayer {
+        if let emitter = layer as? EmitterLayer, !clippedAway {
             // Particles are drawn over the layer's own content, under its sublayers.
             items.append(RenderItem(
                 layer: emitter, contentKey: ContentKey(layerID: emitter.id, revision: emitter.contentRevision),
@@ -106,7 +109,6 @@
             let own = ConvexPolygon(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius)
                 .applying(transform)
             childClip = clip.map { $0.intersection(own) } ?? own
-            if childClip?.isEmpty == true { return }
         }
         for sublayer in layer.sublayersInDrawingOrder {
             append(sublayer, parentTransform: transform, parentOpacity: opacity, clip: childClip)
