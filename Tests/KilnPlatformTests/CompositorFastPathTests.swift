@@ -76,7 +76,9 @@ struct CompositorFastPathTests {
     }
 
     @Test("A rounded plain-colour layer is filled by hand, without rasterizing, like the same shape rasterized",
-          arguments: [(Rect(10.5, 12.5, 60, 41.5), 12.0, 1.0), (Rect(20, 20, 50, 30), 40.0, 0.6), (Rect(5, 5, 90, 90), 0.5, 1.0)])
+          arguments: [(Rect(10.5, 12.5, 60, 41.5), 12.0, 1.0), (Rect(20, 20, 50, 30), 40.0, 0.6), (Rect(5, 5, 90, 90), 0.5, 1.0),
+                      // Corners far narrower than a pixel: as good as square, not half transparent.
+                      (Rect(0, 0, 24, 32), 6e-20, 1.0), (Rect(10.5, 12, 24, 32), 0.2, 0.8)])
     func roundedFill(frame: Rect, radius: Double, opacity: Double) throws {
         let color = Color(hex: 0x3366CC)
         let filled = TestScene(), shaped = TestScene()
@@ -105,6 +107,23 @@ struct CompositorFastPathTests {
         // Only edge pixels may differ, and only by how their coverage is estimated.
         #expect(worst <= 40, "worst difference \(worst)")
         #expect(differing <= Int(frame.width + frame.height) * 2, "\(differing) pixels differ")
+    }
+
+    @Test("A rounded layer narrower than a pixel is filled by how much of each pixel it covers, and no further")
+    func roundedSliver() throws {
+        let scene = TestScene()
+        // 0.6 of device column 60, from 60.3 to 60.9, with corners of 0.2 px.
+        scene.root.addSublayer(solid(Rect(30.15, 30, 0.3, 20), Color(hex: 0x0000FF), opacity: 1, cornerRadius: 0.1))
+        let host = try OffscreenHost(canvas: Size(100, 100), scale: 2)
+        let frame = host.render(scene)
+        #expect(host.rasterizationsLastFrame == 0)
+
+        // Blue over the page: red falls from the page's by the coverage.
+        let page = frame.pixel(x: 10, y: 10).r
+        try #require(page > 100)
+        let covered = Double(Int(page) - Int(frame.pixel(x: 60, y: 80).r)) / Double(page)
+        #expect(abs(covered - 0.6) <= 0.15, "column 60 covered \(covered)")
+        #expect(frame.pixel(x: 59, y: 80).r == page && frame.pixel(x: 61, y: 80).r == page)
     }
 
     @Test("A layer wholly under an opaque one is neither rasterized nor drawn")

@@ -77,23 +77,33 @@ extension FastOffscreenCompositor {
         let argb = 0xFF00_0000 | UInt32(byte(color.red)) << 16 | UInt32(byte(color.green)) << 8 | UInt32(byte(color.blue))
         let corners = Rect(x: shape.minX + radius, y: shape.minY + radius,
                            width: shape.width - 2 * radius, height: shape.height - 2 * radius)
-        // Columns whose centres lie between the corners' centres are covered like the row's middle.
-        let middle = radius > 0
-            ? min(max(Int((corners.minX - 0.5).rounded(.up)), x0), x1)..<min(max(Int((corners.maxX - 0.5).rounded(.down)) + 1, x0), x1)
-            : x0..<x1
+        // Each pixel is covered by how far its centre lies inside the outline: the distance
+        // to the rectangle of the corners' centres, outside it or (negative) inside, less the
+        // radius. Columns whose centres lie between the corners' centres and half a pixel
+        // inside both sides are covered like the row's middle.
+        let middle: Range<Int>
+        if radius > 0 {
+            let first = min(max(Int(max(corners.minX - 0.5, shape.minX).rounded(.up)), x0), x1)
+            let end = min(max(Int(min(corners.maxX - 0.5, shape.maxX - 1).rounded(.down)) + 1, x0), x1)
+            middle = first..<max(first, end)
+        } else {
+            middle = x0..<x1
+        }
         for y in y0..<y1 {
             let target = frame + y * pitch
-            let dy = max(corners.minY - (Double(y) + 0.5), Double(y) + 0.5 - corners.maxY, 0)
+            let dy = max(corners.minY - (Double(y) + 0.5), Double(y) + 0.5 - corners.maxY)
             let rowAlpha = radius > 0 ? Self.covered(alpha, radius + 0.5 - dy) : alpha
             if rowAlpha == 256 {
                 (target + middle.lowerBound).update(repeating: argb, count: middle.count)
             } else if rowAlpha > 0 {
                 Self.fill(target + middle.lowerBound, count: middle.count, color: argb, alpha: rowAlpha)
             }
-            // Left and right of the middle, each pixel by its distance to the corner's arc.
+            // Left and right of the middle, each pixel by its distance to the corner's arc or
+            // the nearer side.
             func edgePixel(_ x: Int) {
-                let dx = max(corners.minX - (Double(x) + 0.5), Double(x) + 0.5 - corners.maxX, 0)
-                let pixelAlpha = Self.covered(alpha, radius + 0.5 - (dx * dx + dy * dy).squareRoot())
+                let dx = max(corners.minX - (Double(x) + 0.5), Double(x) + 0.5 - corners.maxX)
+                let outside = (max(dx, 0) * max(dx, 0) + max(dy, 0) * max(dy, 0)).squareRoot()
+                let pixelAlpha = Self.covered(alpha, radius + 0.5 - outside - min(max(dx, dy), 0))
                 if pixelAlpha > 0 { Self.fill(target + x, count: 1, color: argb, alpha: pixelAlpha) }
             }
             for x in x0..<middle.lowerBound { edgePixel(x) }
