@@ -34,6 +34,16 @@ struct FuzzRegressionTests {
         #expect(error?.description.hasPrefix(#"v.toml:1:1: expected a key, found "\u{B}""#) == true)
     }
 
+    @Test("A tuning file whose table name and key are past 32 parts together is refused, as either alone is")
+    func tableAndKeyPastTheLimit() throws {
+        let text = try Self.text("tuning/table-and-key-past-32-parts.toml")
+
+        let error = #expect(throws: TuningError.self) { try TuningParser.parse(text, file: "t.toml") }
+
+        #expect(error?.line == 23)
+        #expect(error?.description.hasPrefix("t.toml:23:1: a key of more than 32 dotted parts with its table's") == true)
+    }
+
     @Test("A message quoting a key with a line break in it stays on one line")
     func keyWithLineBreak() throws {
         let script = "{\"steps\": [], \"a\\nb\u{2028}c\": 1}"

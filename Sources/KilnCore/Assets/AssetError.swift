@@ -20,6 +20,17 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "\(file): \(reason)" }
 
+    /// Why `file`, claiming `width` × `height` in `unit`s, is refused for a side over
+    /// `maximumSide`. A side too long for a whole number (1e30) is written as it is.
+    package static func oversized(_ file: String, _ width: Double, _ height: Double, unit: String, what: String = "")
+        -> AssetError {
+        func side(_ value: Double) -> String {
+            abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
+        }
+        return AssetError(file: file, reason: "\(what)\(side(width))×\(side(height)) \(unit) is larger than "
+            + "\(maximumSide) \(unit) on a side; refused")
+    }
+
     /// Why the file at `url` cannot be opened: it is missing, or it cannot be read.
     package static func unopenable(_ url: URL) -> AssetError {
         AssetError(file: url.lastPathComponent, reason: FileManager.default.fileExists(atPath: url.path)

@@ -174,6 +174,11 @@ import Foundation
             let at = mark
             let key = try dottedKey()
             let full = table + key
+            // Its entry is written back as one key, the table's parts and its own.
+            guard full.count <= Self.maximumKeyParts else {
+                throw fail("a key of more than \(Self.maximumKeyParts) dotted parts with its table's; a tuning needs a few",
+                           at: at)
+            }
             let name = TOMLText.key(full)
             skipSpaces()
             guard current == "=" else {

@@ -19,7 +19,7 @@ enum ImageDecoder {
         }
         let limit = AssetError.maximumSide
         guard width <= limit, height <= limit else {
-            throw AssetError(file: name, reason: "\(width)×\(height) px is larger than \(limit) px on a side; refused")
+            throw AssetError.oversized(name, Double(width), Double(height), unit: "px")
         }
         return (Int(width), Int(height))
     }

@@ -70,7 +70,7 @@ final class LottieDocument: @unchecked Sendable {
             throw AssetError(file: name, reason: "a Lottie animation with no size")
         }
         guard shape.w <= limit, shape.h <= limit else {
-            throw AssetError(file: name, reason: "\(Int(shape.w))×\(Int(shape.h)) px is larger than \(Int(limit)) px on a side; refused")
+            throw AssetError.oversized(name, shape.w, shape.h, unit: "px")
         }
     }
 

@@ -38,7 +38,7 @@ final class VectorDocument: @unchecked Sendable {
         let limit = Double(AssetError.maximumSide)
         guard width <= limit, height <= limit else {
             kiln_svg_free(whole)
-            throw AssetError(file: name, reason: "an SVG canvas of \(Int(width))×\(Int(height)) pt is larger than \(Int(limit)) on a side; refused")
+            throw AssetError.oversized(name, width, height, unit: "pt", what: "an SVG canvas of ")
         }
         size = Size(width: width, height: height)
         handles[""] = whole

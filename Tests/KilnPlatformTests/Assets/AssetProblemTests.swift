@@ -126,6 +126,15 @@ struct AssetProblemTests {
         try expectRefused(path, saying: "100000×100", make: Self.svgLayer)
     }
 
+    @Test("An SVG or Lottie claiming a side of 1e30 or more is refused with its size, not a crash writing it")
+    func sideTooLongForAnInteger() throws {
+        let svg = ProjectFiles.root.appendingPathComponent("Tests/Fixtures/Fuzz/svg/viewbox-1e30-high.svg").path
+        try expectRefused(svg, saying: "an SVG canvas of 24×2.41e+32 pt is larger than 16384 pt on a side", make: Self.imageLayer)
+        try expectRefused(svg, saying: "24×2.41e+32 pt", make: Self.svgLayer)
+        try expectRefused(AssetFixtures.fixture("width-1e30.json").path, saying: "1e+30×64 px is larger than 16384 px",
+                          make: Self.lottieLayer)
+    }
+
     @Test("Lottie files: not JSON, JSON that is not a Lottie, and one rlottie refuses")
     func badLotties() throws {
         try expectRefused(AssetFixtures.fixture("not-json.json").path, saying: "not a Lottie", make: Self.lottieLayer)
