@@ -54,7 +54,7 @@ struct RasterLimitTests {
         let wide = try #require(OffscreenHost.rasterScale(of: Rect(0, 0, 40_000, 20), wanted: 8))
         #expect((40_000 * wide).rounded(.up) + 2 <= Double(OffscreenHost.maximumPixelSide))
         let square = try #require(OffscreenHost.rasterScale(of: Rect(0, 0, 10_000, 10_000), wanted: 2))
-        #expect((10_000 * square + 2) * (10_000 * square + 2) <= Double(1 << 26))
+        #expect((10_000 * square + 2) * (10_000 * square + 2) <= Double(1 << 25))
         #expect(OffscreenHost.rasterScale(of: Rect(0, 0, .infinity, 10), wanted: 2) == nil)
         #expect(OffscreenHost.rasterScale(of: Rect(0, 0, .nan, 10), wanted: 2) == nil)
         #expect(OffscreenHost.rasterScale(of: Rect(0, 0, 0, 0), wanted: 2) == 2)

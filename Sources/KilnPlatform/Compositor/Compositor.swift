@@ -228,8 +228,11 @@ class Compositor {
     /// may take.
     static let maximumRasterSide = 16_384
 
-    /// The most pixels in all that a layer's content is rasterized with (256 MB a copy).
-    static let maximumRasterArea = 1 << 26
+    /// The most pixels in all that a layer's content is rasterized with: 128 MB a copy, and
+    /// a layer's pixels are held in a few copies while they are made (Cairo's, the bled
+    /// edges', the texture's). Ten times a 3× phone canvas, or a list 9,000 pt long at 3×;
+    /// an SVG element reaching thousands of points past its canvas is drawn coarser.
+    static let maximumRasterArea = 1 << 25
 
     /// The scale to rasterize content covering `rect` at: `wanted`, or as much less as keeps
     /// the image (with its two pixels of margin) within `maximumRasterSide` and
