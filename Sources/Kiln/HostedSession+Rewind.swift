@@ -62,6 +62,15 @@ extension HostedSession {
         return ScenePlace(scene: name, log: log, time: time)
     }
 
+    /// The session's place now, for new tuning to be replayed into: the last frame's moment,
+    /// or the latest input if it came later. The window takes a frame's input before it steps
+    /// the scene, so a press made in the frame a value applies is past the last frame's time;
+    /// left out of the replay, it would be lost, and the drag it begins with it.
+    var presentPlace: ScenePlace? {
+        let latestInput = (session.loggedInput.last?.time).map { $0 + timeOrigin } ?? lastTime
+        return place(at: max(lastTime, latestInput))
+    }
+
     /// Makes the scene anew (its code and tuning as they are now) and replays `place`'s input
     /// into it up to the moment, unheard; then it goes on live. A replay that stops on input it
     /// cannot give (a layer the new code lacks) says so in one line and goes live there.

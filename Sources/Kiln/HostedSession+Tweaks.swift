@@ -20,7 +20,7 @@ extension HostedSession {
         switch tuning.setTweaks(source) {
         case .applied:
             let moment = lastTime - timeOrigin
-            if let place = place(at: lastTime), resume(from: place, retuned: true) {
+            if let place = presentPlace, resume(from: place, retuned: true) {
                 eventMarks?.record(SceneEvent(time: moment, name: "tuning.tweaked", fields: ["scene": .string(name)]))
             } else {
                 restart()

@@ -146,7 +146,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         case .unchanged:
             return
         case .applied:
-            if keepsPlace, let place = place(at: lastTime), resume(from: place, retuned: true) {
+            if keepsPlace, let place = presentPlace, resume(from: place, retuned: true) {
                 eventMarks?.record(SceneEvent(time: lastTime - timeOrigin, name: "tuning.applied", fields: ["scene": .string(name)]))
                 warn(String(format: "tuning applied to %@, replayed to %.2f s", name, lastTime - timeOrigin))
                 return

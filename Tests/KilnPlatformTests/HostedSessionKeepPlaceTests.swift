@@ -77,6 +77,40 @@ struct HostedSessionKeepPlaceTests {
         }
     }
 
+    @Test("A tweak applied in the frame a finger comes down keeps the press: the swipe goes on in the retuned scene, and its release acts")
+    func tweakAsAFingerComesDown() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("try.toml")
+        try "[colors]\nneutral = \"#E3E3E3\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let hosted = try hostMailbox(tuning: file, keepsPlace: true)
+        for frame in 0...10 { hosted.advance(to: Double(frame) / 60) }
+        let listed = try #require(hosted.session.scene as? MailboxScene).listedMessageCount
+        // The window takes a frame's input before it steps the scene: the press is logged
+        // past the last frame's time when the panel's value applies in the same frame.
+        hosted.handle(PointerEvent(phase: .began, location: Point(60, 150), timestamp: 11.0 / 60))
+        let panel = try #require(hosted.makeTweakPanel())
+        panel.set("colors.neutral", to: .string("#D0D0D0"))
+        hosted.applyTweaks(panel.source)
+        hosted.advance(to: 11.0 / 60)
+
+        for frame in 12...40 {
+            let time = Double(frame) / 60
+            let phase: PointerPhase = frame == 40 ? .ended : .moved
+            hosted.handle(PointerEvent(phase: phase, location: Point(60 + Double(frame - 11) * 8, 150), timestamp: time))
+            hosted.advance(to: time)
+        }
+        for frame in 41...130 { hosted.advance(to: Double(frame) / 60) }
+
+        let presses = hosted.session.loggedInput.filter { output in
+            if case .pointer(let event) = output { return event.phase == .began }
+            return false
+        }
+        #expect(presses.count == 1, "the press made as the tweak applied is not in the log")
+        let scene = try #require(hosted.session.scene as? MailboxScene)
+        #expect(scene.listedMessageCount == listed - 1, "the swipe's release did not archive the message")
+    }
+
     @Test("The tweak panel's values apply mid-swipe in place, go into the journal, and once saved are the file's, its other lines as they were")
     func tweaksApplyInPlaceAndSave() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
