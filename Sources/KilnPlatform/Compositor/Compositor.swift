@@ -13,6 +13,13 @@ class Compositor {
     struct Entry {
         var key: ContentKey
         var scale: Double
+        /// The scale the content was wanted at, before the limits.
+        var wanted: Double
+        /// The part of the content rasterized, in the layer's coordinates (before trimming
+        /// its transparent edges).
+        var covered: Rect
+        /// Whether `covered` is less than the whole content.
+        var isPart: Bool
         var texture: SDLTexture?
         var localRect: Rect
         var lastUsed: Int
@@ -38,6 +45,9 @@ class Compositor {
     private(set) var rasterizationsLastFrame = 0
     /// How many layer contents have been rasterized in all.
     private(set) var totalRasterizations = 0
+    /// The most pixels one layer's content was rasterized with in the last frame (the image
+    /// Cairo drew, before its transparent edges were trimmed).
+    private(set) var largestRasterLastFrame = 0
     /// Draws the particle items.
     let particles: ParticleRenderer
     /// The canvas area of the frame being drawn.
@@ -53,6 +63,7 @@ class Compositor {
     final func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
         frame += 1
         rasterizationsLastFrame = 0
+        largestRasterLastFrame = 0
         particles.beginFrame()
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
@@ -116,11 +127,8 @@ class Compositor {
     }
 
     private func drawItem(_ item: RenderItem, viewport: Viewport) {
-        guard let scale = Compositor.rasterScale(of: item.contentRect,
-                                                 wanted: viewport.scale * Compositor.rasterFactor(
-                                                     for: item.transform, upTo: item.layer.isDrawnFromVectors ? 16 : 4))
-        else { return }
-        guard let entry = texture(for: item, scale: scale), let texture = entry.texture else { return }
+        let wanted = viewport.scale * Compositor.rasterFactor(for: item.transform, upTo: item.layer.isDrawnFromVectors ? 16 : 4)
+        guard let entry = texture(for: item, wanted: wanted, viewport: viewport), let texture = entry.texture else { return }
         texture.setAdditive(item.isAdditive)
         var polygon = entry.localRect.corners
         if let clip = item.clip, let inverse = item.transform.inverted() {
@@ -247,18 +255,24 @@ class Compositor {
         return min(wanted, bySide, byArea)
     }
 
-    /// The cached texture for the item, rasterizing when its content or scale changed.
-    private func texture(for item: RenderItem, scale: Double) -> Entry? {
-        if var entry = cache[item.layer.id], entry.key == item.contentKey, entry.scale == scale {
+    /// The cached texture for the item, rasterizing when its content or scale changed, or
+    /// when the part of a large layer that shows has left the part rasterized.
+    private func texture(for item: RenderItem, wanted: Double, viewport: Viewport) -> Entry? {
+        guard let plan = Self.rasterPlan(for: item, wanted: wanted, viewport: viewport, canvas: canvasClip) else { return nil }
+        if var entry = cache[item.layer.id], entry.key == item.contentKey, entry.wanted == wanted,
+           entry.covered.covers(plan.shown), plan.isPart || (!entry.isPart && entry.scale == plan.scale) {
             entry.lastUsed = frame
             cache[item.layer.id] = entry
             return entry
         }
-        let image = ContentRasterizer(scale: scale).rasterize(item.layer, localRect: item.contentRect)
+        let image = ContentRasterizer(scale: plan.scale).rasterize(item.layer, localRect: plan.rect)
         rasterizationsLastFrame += 1
         totalRasterizations += 1
+        let drawn = ((plan.rect.width * plan.scale).rounded(.up) + 2) * ((plan.rect.height * plan.scale).rounded(.up) + 2)
+        largestRasterLastFrame = max(largestRasterLastFrame, Int(drawn))
         let texture = try? SDLTexture(renderer: renderer, width: image.width, height: image.height, pixels: image.pixels)
-        let entry = Entry(key: item.contentKey, scale: scale, texture: texture, localRect: image.localRect,
+        let entry = Entry(key: item.contentKey, scale: plan.scale, wanted: wanted, covered: plan.rect, isPart: plan.isPart,
+                          texture: texture, localRect: image.localRect,
                           lastUsed: frame, width: image.width, height: image.height, isOpaque: image.isOpaque)
         cache[item.layer.id] = entry
         didRasterize(image, of: item.layer.id)

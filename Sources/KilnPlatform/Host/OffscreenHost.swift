@@ -58,6 +58,10 @@ public final class OffscreenHost {
     /// How many layer contents the last frame rasterized.
     public var rasterizationsLastFrame: Int { compositor.rasterizationsLastFrame }
 
+    /// The most pixels one layer's content was rasterized with in the last frame: at most a
+    /// few canvases, however large the layer, as only the part that can show is rasterized.
+    public var largestRasterLastFrame: Int { compositor.largestRasterLastFrame }
+
     /// How many `SDL_RenderGeometry` calls the last frame made for particles (one per cell
     /// with live particles in view, per emitter).
     public var particleDrawCallsLastFrame: Int { compositor.particles.geometryCallsLastFrame }

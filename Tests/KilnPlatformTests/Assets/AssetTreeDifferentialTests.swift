@@ -1,6 +1,6 @@
 import Foundation
 import KilnCore
-import KilnPlatform
+@testable import KilnPlatform
 import KilnTestSupport
 import PropertyBased
 import Testing
@@ -93,13 +93,21 @@ struct AssetTreeDifferentialTests {
             hosts[scale] = host
             let root = try Self.makeRoot(specs)
 
+            let started = ContinuousClock.now
             let actual = host.render(root: root, background: LayerTreeSpec.background)
+            let took = ContinuousClock.now - started
             let reference = ReferenceRenderer.render(root: root, canvas: Self.canvas, scale: scale,
                                                      background: LayerTreeSpec.background)
 
             drawn += 1
-            FrameMatch.expect(actual, matches: reference, name: "asset-tree",
-                              details: "at \(scale)×:\n" + specs.map(\.description).joined(separator: "\n"))
+            let details = "at \(scale)×:\n" + specs.map(\.description).joined(separator: "\n")
+            FrameMatch.expect(actual, matches: reference, name: "asset-tree", details: details)
+            // However far a magnified SVG element reaches, only what can show is rasterized:
+            // no layer takes more than a few canvases, and a tree draws in seconds (a layer
+            // rasterized whole once took gigabytes and a quarter of an hour).
+            let budget = Compositor.layerPixelBudget(canvasPixels: Self.canvas.width * Self.canvas.height * scale * scale)
+            #expect(Double(host.largestRasterLastFrame) <= budget, "\(host.largestRasterLastFrame) pixels for one layer \(details)")
+            #expect(took < .seconds(30), "the tree took \(took) to draw \(details)")
         }
 
         #expect(drawn > 0)
