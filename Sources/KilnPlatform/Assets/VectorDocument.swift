@@ -59,11 +59,9 @@ final class VectorDocument: @unchecked Sendable {
         }
         size = Size(width: width, height: height)
         handles[""] = whole
-        var ids: [String] = []
-        func gather(_ nodes: [VectorOutline.Node]) { for node in nodes { ids.append(node.id); gather(node.children) } }
-        gather(outline.roots)
-        treeStyle = ids.isEmpty ? "" : ids.map { "#" + Self.cssIdentifier($0) }.joined(separator: ", ")
-            + " { opacity: 1 !important; }"
+        // One selector for every element with an id (each is marked), not one for each: a
+        // stylesheet of a thousand ids took a thousand tests of every element to apply.
+        treeStyle = outline.roots.isEmpty ? "" : "[\(VectorOutline.runMark)=\"\"] { opacity: 1 !important; }"
         // Measured once the document's own fields are set; the handles it loads are freed
         // here when it fails, as no deinit runs for an object not made.
         parts = []

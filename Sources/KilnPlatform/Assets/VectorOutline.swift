@@ -52,7 +52,7 @@ enum VectorOutline {
                                        "metadata"]
 
     /// The attribute marking each piece of unnamed drawing with its run's number, and each
-    /// element with an id with an empty one.
+    /// element with an id with an empty one (which the tree's stylesheet selects).
     static let runMark = "data-kiln-run"
 
     /// The CSS selector of everything inside the element `owner` (the root when `nil`) that
