@@ -1,12 +1,14 @@
 // Checks every file an SVG names before librsvg may open it. librsvg opens what an `href` or
-// `xlink:href` names itself (an `<image>`, a `<use>` of another file, an XInclude), by name
+// `xlink:href` names itself (an `<image>`, a `<use>` of another file, an XInclude), and what
+// CSS names (`fill="url(other.svg#paint)"`, `@import`, an `xml-stylesheet`), by name
 // and blocking, and decodes an image whole: a FIFO named there would stop Kiln for good, and
 // an enormous image take all its memory. So each such reference is resolved against the
 // SVG's folder here and must be a regular file inside it, by its name and after its links
 // are followed, and not itself a link; an image's header must give a size within the limits;
 // another SVG or XML file it names is checked in turn. A reference that fails is emptied in
 // the tree librsvg is given, so librsvg never opens it and the rest of the document draws,
-// and one line names the SVG and the reference. Fragments (`#id`) and `data:` URIs open no
+// and one line names the SVG and the reference; CSS that names one is emptied whole (the
+// attribute, the `<style>`). Fragments (`#id`) and `data:` URIs open no
 // file. `xml:base`, which would make librsvg resolve against another folder than the one
 // checked, is removed, as are the DTD's attribute defaults, which librsvg would add to
 // elements after this check.
@@ -51,7 +53,7 @@ struct VectorReferences {
             if current.pointee.type == XML_PI_NODE, VectorXML.localName(current) == "xml-stylesheet" {
                 let text = VectorXML.string(current.pointee.content) ?? ""
                 if let reference = Self.pseudoAttribute("href", in: text), let reason = problem(with: reference, image: false) {
-                    AssetProblems.report(AssetError(file: xml.name, reason: "the stylesheet \"\(reference)\" \(reason); not read"))
+                    AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("the stylesheet \"\(reference)\"", reason)))
                     xmlUnlinkNode(current)
                     xmlFreeNode(current)
                 }
@@ -80,14 +82,113 @@ struct VectorReferences {
                 xmlRemoveProp(attribute)
                 continue
             }
-            guard Self.isReference(attribute, on: node) else { continue }
+            guard Self.isReference(attribute, on: node) else {
+                confineStyle(attribute, on: node, in: xml)
+                continue
+            }
             let reference = xml.value(of: attribute)
             guard let reason = problem(with: reference, image: Self.isImage(node)) else { continue }
             let what = Self.isImage(node) ? "the image" : "the reference"
-            AssetProblems.report(AssetError(file: xml.name, reason: "\(what) \"\(reference)\" \(reason); not read"))
+            AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("\(what) \"\(reference)\"", reason)))
             xmlSetNsProp(node, attribute.pointee.ns, attribute.pointee.name, "")
         }
+        if VectorXML.localName(node) == "style", let text = xmlNodeGetContent(node) {
+            let css = VectorXML.string(text) ?? ""
+            kiln_xml_free(text)
+            if let (reference, reason) = firstProblem(inStyle: css) {
+                AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("the stylesheet's reference \"\(reference)\"", reason)))
+                xmlNodeSetContent(node, "")
+            }
+        }
         for child in VectorXML.elements(of: node) { confine(child, in: xml) }
+    }
+
+    /// Empties an attribute whose CSS (`fill="url(other.svg#paint)"`, a `style`) names a file
+    /// librsvg must not open.
+    private func confineStyle(_ attribute: xmlAttrPtr, on node: xmlNodePtr, in xml: VectorXML) {
+        let value = xml.value(of: attribute)
+        guard value.contains("(") || value.contains("\\"),
+              let (reference, reason) = firstProblem(inStyle: value) else { return }
+        let what = VectorXML.localName(attribute)
+        AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("the \(what) reference \"\(reference)\"", reason)))
+        xmlSetNsProp(node, attribute.pointee.ns, attribute.pointee.name, "")
+    }
+
+    /// The first file named in CSS (`url(…)`, `@import "…"`) that librsvg must not open, and why.
+    private func firstProblem(inStyle css: String) -> (String, String)? {
+        for reference in Self.cssReferences(css) {
+            if let reason = problem(with: reference, image: false) { return (reference, reason) }
+        }
+        return nil
+    }
+
+    /// What CSS text names with `url(…)` and `@import "…"`, its escapes (`u\72 l(`) read as
+    /// CSS reads them first.
+    static func cssReferences(_ css: String) -> [String] {
+        let text = Array(unescapedCSS(css).unicodeScalars)
+        var found: [String] = []
+        var index = 0
+        func matches(_ word: String, at start: Int) -> Bool {
+            let scalars = Array(word.unicodeScalars)
+            guard start + scalars.count <= text.count else { return false }
+            return zip(text[start..<(start + scalars.count)], scalars).allSatisfy {
+                String($0.0).lowercased() == String($0.1)
+            }
+        }
+        func skipSpace(_ at: inout Int) { while at < text.count, text[at].properties.isWhitespace { at += 1 } }
+        /// A quoted string at `at`, or text up to `)` when `bare`.
+        func argument(_ at: inout Int, bare: Bool) -> String? {
+            skipSpace(&at)
+            guard at < text.count else { return nil }
+            var out = String.UnicodeScalarView()
+            if text[at] == "\"" || text[at] == "'" {
+                let quote = text[at]
+                at += 1
+                while at < text.count, text[at] != quote { out.append(text[at]); at += 1 }
+            } else if bare {
+                while at < text.count, text[at] != ")" { out.append(text[at]); at += 1 }
+            } else {
+                return nil
+            }
+            return String(out).trimmingCharacters(in: .whitespaces)
+        }
+        while index < text.count {
+            if matches("url(", at: index) {
+                var at = index + 4
+                if let reference = argument(&at, bare: true) { found.append(reference) }
+                index = at
+            } else if matches("@import", at: index) {
+                var at = index + 7
+                if let reference = argument(&at, bare: false) { found.append(reference) }
+                index = at
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// `css` with its escapes replaced by what they stand for: `\` and up to six hex digits
+    /// (and one space after) for a code point, `\` and any other character for it.
+    static func unescapedCSS(_ css: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = css.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let held = pending { pending = nil; return held }
+            return scalars.next()
+        }
+        while let scalar = next() {
+            guard scalar == "\\" else { out.append(scalar); continue }
+            var hex = ""
+            while hex.count < 6, let digit = next() {
+                if digit.properties.isASCIIHexDigit { hex.unicodeScalars.append(digit); continue }
+                if hex.isEmpty, digit != "\n" { out.append(digit) } else if !digit.properties.isWhitespace { pending = digit }
+                break
+            }
+            if !hex.isEmpty, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { out.append(decoded) }
+        }
+        return String(out)
     }
 
     /// Whether `attribute` names something librsvg loads: an `href` in no namespace or in
@@ -173,6 +274,12 @@ struct VectorReferences {
         let inner = VectorReferences(folder: url.deletingLastPathComponent(), depth: depth + 1, checked: checked)
         let found = inner.problems(in: xml)
         return found.isEmpty ? nil : "names \(found[0])"
+    }
+
+    /// What a refused reference's line says: the reference, why, and that it was not read
+    /// (once: a file's own refusal may say so already).
+    static func notRead(_ reference: String, _ reason: String) -> String {
+        reference + " " + reason + (reason.hasSuffix("not read") ? "" : "; not read")
     }
 
     /// The value of the pseudo-attribute `name` in a processing instruction's text.

@@ -138,4 +138,26 @@ struct SVGReferenceTests {
         #expect(fromDefault.blue > 900 && fromBase.blue > 900)
         #expect(fromBase.lines.count == 1 && fromBase.lines[0].contains("FIFO"), "\(fromBase.lines)")
     }
+
+    @Test("A FIFO named by CSS, in an attribute, a style, an escaped url( or an @import, is never opened")
+    func fifoNamedByCSS() throws {
+        let header = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#0000FF"/>"##
+        let cases = [
+            ("fill.svg", header + ##"<rect width="8" height="8" fill="url(pipe.png#paint)"/></svg>"##, "fill"),
+            ("style.svg", header + ##"<rect width="8" height="8" style="filter: url('pipe.png#f')"/></svg>"##, "style"),
+            ("escaped.svg", header + ##"<rect width="8" height="8" mask="u\72 l(pipe.png#m)"/></svg>"##, "mask"),
+            ("import.svg", header + ##"<style>@import "pipe.png";</style></svg>"##, "stylesheet's"),
+        ]
+        func fifo(_ folder: URL) throws {
+            try #require(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        }
+
+        for (name, text, what) in cases {
+            let result = try Self.drawn(name, text, setUp: fifo)
+
+            #expect(result.blue > 900, "\(name): the rest draws")
+            #expect(result.lines.count == 1 && result.lines[0].hasPrefix("\(name): the \(what) reference \"")
+                    && result.lines[0].contains("FIFO"), "\(name): \(result.lines)")
+        }
+    }
 }
