@@ -1,7 +1,8 @@
 // The outline of an SVG document as libxml2 reads it: its elements with ids, nested, and for
 // each the order in which its own drawing and its children come, so that a layer tree can
-// draw the parts in the document's order. Each piece of unnamed drawing between them gets
-// an id of its own in the tree librsvg is given, so that one librsvg handle draws and
+// draw the parts in the document's order. Each piece of unnamed drawing between them (a
+// stretch of sibling elements, wrapped in a plain group) gets an id of its own in the tree
+// librsvg is given, so that one librsvg handle draws and
 // measures any part by its id, and a mark of the run it belongs to, so that a stylesheet can
 // also show one run alone.
 import CLibXML2
@@ -67,8 +68,13 @@ enum VectorOutline {
         guard let root = xml.root else { return Outline() }
         var reader = Reader(xml: xml)
         reader.gatherIDs(root)
+        var node = xml.document.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_PI_NODE, VectorXML.localName(current) == "xml-stylesheet" { reader.hasCSS = true }
+            node = current.pointee.next
+        }
         var outline = Outline()
-        reader.collect(VectorXML.elements(of: root), items: &outline.items, children: &outline.roots)
+        reader.collect(in: root, items: &outline.items, children: &outline.roots)
         outline.hasFilters = reader.hasFilters
         return outline
     }
@@ -79,11 +85,14 @@ enum VectorOutline {
         var hasFilters = false
         var runs = 0
         var pieceNumber = 0
+        /// Whether the document has CSS, whose selectors (`svg > rect`) a wrapper would change.
+        var hasCSS = false
 
         /// Every id in the document, so that the ids given to pieces are new; and whether
         /// any element is filtered.
         mutating func gatherIDs(_ node: xmlNodePtr) {
             if let id = xml.attribute("id", of: node) { ids.insert(id) }
+            if VectorXML.localName(node) == "style" { hasCSS = true }
             if xml.attribute("filter", of: node) != nil || (xml.attribute("style", of: node) ?? "").contains("filter") {
                 hasFilters = true
             }
@@ -107,16 +116,48 @@ enum VectorOutline {
             }
         }
 
-        /// Adds `elements` to an element's items: those with ids as children, unnamed ones
-        /// that hold some by their own contents, the rest as pieces of runs.
-        mutating func collect(_ elements: [xmlNodePtr], items: inout [Item], children: inout [Node]) {
-            for element in elements where !skipped.contains(VectorXML.localName(element)) {
+        /// Whether `element` is a piece of a run: it draws, has no id, and holds no element with one.
+        func isPiece(_ element: xmlNodePtr) -> Bool {
+            !skipped.contains(VectorXML.localName(element)) && name(of: element) == nil && !holdsIDs(element)
+        }
+
+        /// Wraps each stretch of two or more sibling pieces of `parent` in a plain group, which
+        /// is then one piece: librsvg measures and draws an element by walking past each of its
+        /// ancestors' children, so a document of many unnamed elements would cost their square.
+        /// A plain `<g>` changes no drawing; not done where CSS could select by the nesting,
+        /// nor in a `<switch>`, which draws its first fitting child.
+        mutating func wrapPieces(in parent: xmlNodePtr) {
+            guard !hasCSS, ["svg", "g", "a"].contains(VectorXML.localName(parent)) else { return }
+            var stretch: [xmlNodePtr] = []
+            func wrap() {
+                defer { stretch = [] }
+                guard stretch.count > 1, let first = stretch.first, let last = stretch.last,
+                      let wrapper = xmlNewDocNode(xml.document, parent.pointee.ns, "g", nil) else { return }
+                xmlAddPrevSibling(first, wrapper)
+                var node: xmlNodePtr? = first
+                while let current = node {
+                    node = current == last ? nil : current.pointee.next
+                    xmlUnlinkNode(current)
+                    xmlAddChild(wrapper, current)
+                }
+            }
+            for element in VectorXML.elements(of: parent) {
+                if isPiece(element) { stretch.append(element) } else { wrap() }
+            }
+            wrap()
+        }
+
+        /// Adds `parent`'s elements to an element's items: those with ids as children, unnamed
+        /// ones that hold some by their own contents, the rest as pieces of runs.
+        mutating func collect(in parent: xmlNodePtr, items: inout [Item], children: inout [Node]) {
+            wrapPieces(in: parent)
+            for element in VectorXML.elements(of: parent) where !skipped.contains(VectorXML.localName(element)) {
                 if let id = name(of: element) {
                     xml.set(runMark, "", on: element)
                     children.append(node(for: element, id: id))
                     items.append(.child(children.count - 1))
                 } else if holdsIDs(element) {
-                    collect(VectorXML.elements(of: element), items: &items, children: &children)
+                    collect(in: element, items: &items, children: &children)
                 } else {
                     let piece = pieceID(for: element)
                     if case .run(var run) = items.last {
@@ -138,7 +179,7 @@ enum VectorOutline {
                 (style[name] ?? xml.attribute(name, of: element)).map { $0 != "none" } ?? false
             }
             var node = Node(id: id, opacity: opacity, hasEffect: hasEffect, children: [], items: [])
-            collect(VectorXML.elements(of: element), items: &node.items, children: &node.children)
+            collect(in: element, items: &node.items, children: &node.children)
             return node
         }
 

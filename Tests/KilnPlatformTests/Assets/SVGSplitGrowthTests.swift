@@ -64,4 +64,60 @@ struct SVGSplitGrowthTests {
         }
         #expect(grey == 9 * 16, "the nine unnamed 4 × 4 squares and nothing else: \(grey) pixels")
     }
+
+    /// `count` unnamed 1 × 1 squares in a row, then one with an id; with a stylesheet that
+    /// colours the root's own squares when `styled`.
+    static func manyUnnamed(_ count: Int, styled: Bool) -> String {
+        let style = styled ? "<style>svg > rect { fill: #00FF00; }</style>" : ""
+        let squares = (0..<count).map { ##"<rect x="\##($0 % 100)" y="\##($0 / 100)" width="1" height="1"/>"## }.joined()
+        return ##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"## + style + squares
+            + ##"<rect id="named" x="50" y="90" width="10" height="10"/></svg>"##
+    }
+
+    /// The opaque pixels of the document's root parts drawn in turn.
+    static func partPixels(_ document: VectorDocument) throws -> (count: Int, green: Int) {
+        let canvas = CairoCanvas(width: 100, height: 100)
+        for part in document.parts {
+            let style: String, id: String?
+            switch part {
+            case .run(let run): (style, id) = (document.style(hiding: run.hidden), nil)
+            case .child(let index): (style, id) = (document.treeStyle, document.elements[index].id)
+            }
+            try document.render(id: id, style: style, on: UnsafeMutableRawPointer(canvas.cr),
+                                viewport: Rect(x: 0, y: 0, width: 100, height: 100))
+        }
+        return canvas.withPixels { data, stride in
+            var count = 0, green = 0
+            for y in 0..<100 {
+                for x in 0..<100 where data[y * stride + x * 4 + 3] > 0 {
+                    count += 1
+                    if data[y * stride + x * 4 + 1] > 200 && data[y * stride + x * 4 + 2] < 40 { green += 1 }
+                }
+            }
+            return (count, green)
+        }
+    }
+
+    @Test("A run of many unnamed siblings is measured and drawn as one piece, and draws every one of them")
+    func manyUnnamedSiblings() throws {
+        let folder = try SVGReadingTests.Folder()
+        let url = try folder.write("unnamed.svg", Self.manyUnnamed(5000, styled: false))
+
+        let document = try VectorDocument(url: url)
+        let drawn = try Self.partPixels(document)
+
+        #expect(document.work.inks <= 3, "\(document.work.inks) ink rectangles for one run and one element")
+        #expect(drawn.count == 5000 + 100, "\(drawn.count) pixels")
+    }
+
+    @Test("Where the document has CSS, its unnamed siblings are left as they are, so a selector by nesting still applies")
+    func cssKeepsTheNesting() throws {
+        let folder = try SVGReadingTests.Folder()
+        let url = try folder.write("styled.svg", Self.manyUnnamed(50, styled: true))
+
+        let document = try VectorDocument(url: url)
+        let drawn = try Self.partPixels(document)
+
+        #expect(drawn.green == 50 + 100, "the squares the stylesheet colours: \(drawn.green) green pixels")
+    }
 }
