@@ -39,14 +39,15 @@ final class VectorDocument: @unchecked Sendable {
     /// Reads the file at `url`; a one-line error names the file when it cannot be read,
     /// libxml2 or librsvg refuses it, or its canvas is larger than `AssetError.maximumSide`.
     init(url: URL) throws(AssetError) {
-        self.url = url
+        // Everything that can fail before the fields are set is held in constants: a stored
+        // property set before a throw was not released (65 bytes a refused file, under the
+        // leak sanitizer).
         let name = url.lastPathComponent
         let xml = try VectorXML(try AssetFile.read(url), name: name)
         VectorReferences(folder: url.deletingLastPathComponent()).confine(xml)
         let outline = VectorOutline.read(xml)
-        bytes = try xml.written()
-        let whole = try Self.load(bytes, url: url, style: "")
-        work.handles += 1
+        let written = try xml.written()
+        let whole = try Self.load(written, url: url, style: "")
         var width = 0.0, height = 0.0
         guard kiln_svg_size(whole, &width, &height) != 0, width.isFinite, height.isFinite, width > 0, height > 0 else {
             kiln_svg_free(whole)
@@ -57,8 +58,11 @@ final class VectorDocument: @unchecked Sendable {
             kiln_svg_free(whole)
             throw AssetError.oversized(name, width, height, unit: "pt", what: "an SVG canvas of ")
         }
+        self.url = url
+        bytes = written
         size = Size(width: width, height: height)
         handles[""] = whole
+        work.handles += 1
         // One selector for every element with an id (each is marked), not one for each: a
         // stylesheet of a thousand ids took a thousand tests of every element to apply.
         treeStyle = outline.roots.isEmpty ? "" : "[\(VectorOutline.runMark)=\"\"] { opacity: 1 !important; }"
