@@ -37,6 +37,10 @@ let package = Package(
         .systemLibrary(
             name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]),
+        // libxml2 reads an SVG's XML before librsvg draws it: its limits, its references.
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
             name: "CRlottie", path: "Sources/CRlottie", pkgConfig: "rlottie",
             providers: [.apt(["librlottie-dev"])]),
@@ -56,7 +60,7 @@ let package = Package(
             name: "KilnPlatform",
             dependencies: [
                 "KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
-                "CGdkPixbuf", "CRsvg", "CRlottie",
+                "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie",
             ]),
 
         // The app around the scenes: sessions as the window and offline renders host them

@@ -11,18 +11,19 @@ static inline void kiln_svg_take_error(GError *error, char **message) {
     if (error) g_error_free(error);
 }
 
-/// Loads the SVG at `path`, then takes `css` (may be NULL) as a user stylesheet. References
-/// resolve against the file's own folder under librsvg's policy: files in that folder or
-/// below it, never URLs. NULL on failure, with `*message` set.
-static inline RsvgHandle *kiln_svg_load(const char *path, const char *css, size_t css_length, char **message) {
+/// Loads the SVG held in `length` bytes, read by the caller from the file at `path`, then
+/// takes `css` (may be NULL) as a user stylesheet. References resolve against the file's own
+/// folder under librsvg's policy: files in that folder or below it, never URLs. NULL on
+/// failure, with `*message` set.
+static inline RsvgHandle *kiln_svg_load(const void *bytes, size_t length, const char *path,
+                                        const char *css, size_t css_length, char **message) {
     GError *error = NULL;
     GFile *file = g_file_new_for_path(path);
-    GFileInputStream *stream = g_file_read(file, NULL, &error);
-    if (!stream) { g_object_unref(file); kiln_svg_take_error(error, message); return NULL; }
+    GInputStream *stream = g_memory_input_stream_new_from_data(bytes, (gssize)length, NULL);
     RsvgHandle *handle = rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE);
     rsvg_handle_set_base_gfile(handle, file);
     rsvg_handle_set_dpi(handle, 96);
-    gboolean read = rsvg_handle_read_stream_sync(handle, G_INPUT_STREAM(stream), NULL, &error);
+    gboolean read = rsvg_handle_read_stream_sync(handle, stream, NULL, &error);
     g_object_unref(stream);
     g_object_unref(file);
     if (!read) { g_object_unref(handle); kiln_svg_take_error(error, message); return NULL; }

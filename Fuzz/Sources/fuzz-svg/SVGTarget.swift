@@ -1,6 +1,7 @@
 // SVG documents read through librsvg into a tree of layers: any bytes as a file that
-// `Image(contentsOf:)` and `SVGLayer(image:)` open (librsvg parses it; Foundation's XML parser
-// finds the elements with ids), then the tree drawn offscreen, shrunk to fit. The target
+// `Image(contentsOf:)` and `SVGLayer(image:)` open (libxml2 reads it within Kiln's limits and
+// finds the elements with ids and the files it names; librsvg draws what libxml2 writes
+// back), then the tree drawn offscreen, shrunk to fit. The target
 // checks that a document it takes has a canvas within `AssetError.maximumSide`, that each
 // layer of the tree is named by a non-empty id (or is an unnamed run of drawing between two)
 // and has a finite frame, that the frame drawn is the size asked for, and that a refusal is

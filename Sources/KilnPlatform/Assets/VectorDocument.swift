@@ -1,10 +1,11 @@
-// Reads SVG documents with librsvg, and finds their elements with ids with Foundation's
-// XML parser (libxml2), so that each can be drawn on its own: a Figma frame as layers.
+// Reads SVG documents: the file's bytes are read once, checked and outlined by libxml2
+// (VectorXML, VectorReferences, VectorOutline), and what libxml2 writes back is what
+// librsvg draws, so that each element with an id can be drawn on its own: a Figma frame as
+// layers. One librsvg handle draws and measures every part of the tree, by id: a run of
+// unnamed drawing is its pieces drawn one after another, so the cost of splitting a
+// document grows with its elements, not with their square.
 import CRsvg
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import KilnCore
 
 /// One version of an SVG file: its size, its elements with ids, and librsvg handles that
@@ -18,18 +19,35 @@ final class VectorDocument: @unchecked Sendable {
     /// The stylesheet every drawing of the tree starts with: elements with ids drawn at full
     /// opacity, since their layers carry it.
     let treeStyle: String
+    /// The bytes librsvg reads: the file's, as libxml2 wrote them back after its checks.
+    private let bytes: Data
     private let lock = NSLock()
     private var handles: [String: UnsafeMutablePointer<RsvgHandle>] = [:]
+    /// The stylesheet of each run of the tree (`style(hiding:)` of its `hidden`), and the ids
+    /// of its pieces, which the tree's handle draws in turn.
+    private var runs: [String: [String]] = [:]
+    /// How much work reading and drawing took: handles loaded, ink rectangles asked of
+    /// librsvg, and drawings searched for their pixels.
+    private(set) var work = Work()
 
-    /// Reads the file at `url`; a one-line error names the file when librsvg refuses it or
-    /// its canvas is larger than `AssetError.maximumSide`.
+    struct Work: Equatable {
+        var handles = 0
+        var inks = 0
+        var pixelSearches = 0
+    }
+
+    /// Reads the file at `url`; a one-line error names the file when it cannot be read,
+    /// libxml2 or librsvg refuses it, or its canvas is larger than `AssetError.maximumSide`.
     init(url: URL) throws(AssetError) {
-        self.url = url
+        // Everything that can fail before the fields are set is held in constants: a stored
+        // property set before a throw was not released (65 bytes a refused file, under the
+        // leak sanitizer).
         let name = url.lastPathComponent
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw AssetError.unopenable(url)
-        }
-        let whole = try Self.load(url, style: "")
+        let xml = try VectorXML(try AssetFile.read(url), name: name)
+        VectorReferences(folder: url.deletingLastPathComponent()).confine(xml)
+        let outline = VectorOutline.read(xml)
+        let written = try xml.written()
+        let whole = try Self.load(written, url: url, style: "")
         var width = 0.0, height = 0.0
         guard kiln_svg_size(whole, &width, &height) != 0, width.isFinite, height.isFinite, width > 0, height > 0 else {
             kiln_svg_free(whole)
@@ -40,14 +58,14 @@ final class VectorDocument: @unchecked Sendable {
             kiln_svg_free(whole)
             throw AssetError.oversized(name, width, height, unit: "pt", what: "an SVG canvas of ")
         }
+        self.url = url
+        bytes = written
         size = Size(width: width, height: height)
         handles[""] = whole
-        let outline = VectorOutline.read(url)
-        var ids: [String] = []
-        func gather(_ nodes: [VectorOutline.Node]) { for node in nodes { ids.append(node.id); gather(node.children) } }
-        gather(outline.roots)
-        treeStyle = ids.isEmpty ? "" : ids.map { "#" + Self.cssIdentifier($0) }.joined(separator: ", ")
-            + " { opacity: 1 !important; }"
+        work.handles += 1
+        // One selector for every element with an id (each is marked), not one for each: a
+        // stylesheet of a thousand ids took a thousand tests of every element to apply.
+        treeStyle = outline.roots.isEmpty ? "" : "[\(VectorOutline.runMark)=\"\"] { opacity: 1 !important; }"
         // Measured once the document's own fields are set; the handles it loads are freed
         // here when it fails, as no deinit runs for an object not made.
         parts = []
@@ -74,12 +92,30 @@ final class VectorDocument: @unchecked Sendable {
         treeStyle + (hidden.isEmpty ? "" : " " + hidden.joined(separator: ", ") + " { display: none !important; }")
     }
 
+    /// Notes that a run's drawing, `style(hiding: hidden)`, is its `pieces` drawn in turn.
+    func addRun(hiding hidden: [String], pieces: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        runs[style(hiding: hidden)] = pieces
+    }
+
     /// Draws the element `id` (the whole document when `nil`) on the Cairo context `cairo`
-    /// under the user stylesheet `style`, as the document lays it out in `viewport`.
+    /// under the user stylesheet `style`, as the document lays it out in `viewport`. A run's
+    /// stylesheet draws the run's pieces.
     func render(id: String?, style: String = "", on cairo: UnsafeMutableRawPointer, viewport: Rect) throws(AssetError) {
         lock.lock()
         defer { lock.unlock() }
-        let handle = try handle(style)
+        if let pieces = runs[style] {
+            let handle = try handle(treeStyle)
+            for piece in pieces { try draw(piece, with: handle, on: cairo, viewport: viewport) }
+            return
+        }
+        try draw(id, with: try handle(style), on: cairo, viewport: viewport)
+    }
+
+    /// Draws `id` with `handle`. Called under the lock.
+    private func draw(_ id: String?, with handle: UnsafeMutablePointer<RsvgHandle>, on cairo: UnsafeMutableRawPointer,
+                      viewport: Rect) throws(AssetError) {
         var message: UnsafeMutablePointer<CChar>?
         let drawn = kiln_svg_render(handle, cairo, id.map { "#" + $0 }, viewport.minX, viewport.minY,
                                     viewport.width, viewport.height, &message)
@@ -95,26 +131,37 @@ final class VectorDocument: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let handle = try handle(style)
+        work.inks += 1
         var ink = [Double](repeating: 0, count: 4)
         guard kiln_svg_element_ink(handle, id.map { "#" + $0 }, size.width, size.height, &ink) != 0 else { return nil }
         return Rect(x: ink[0], y: ink[1], width: max(ink[2], 0), height: max(ink[3], 0))
     }
 
+    /// Counts a drawing searched for its pixels.
+    func countPixelSearch() {
+        lock.lock()
+        defer { lock.unlock() }
+        work.pixelSearches += 1
+    }
+
     /// The handle for `style`, loaded on first use. Called under the lock.
     private func handle(_ style: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
         if let cached = handles[style] { return cached }
-        let handle = try Self.load(url, style: style)
+        let handle = try Self.load(bytes, url: url, style: style)
+        work.handles += 1
         handles[style] = handle
         return handle
     }
 
-    /// A handle on the file under the user stylesheet `css`.
-    private static func load(_ url: URL, style css: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
+    /// A handle on the document `bytes` of the file `url` under the user stylesheet `css`.
+    private static func load(_ bytes: Data, url: URL, style css: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
         var message: UnsafeMutablePointer<CChar>?
-        let bytes = Array(css.utf8)
-        let handle = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                kiln_svg_load(url.path, $0.baseAddress, $0.count, &message)
+        let style = Array(css.utf8)
+        let handle = bytes.withUnsafeBytes { (document: UnsafeRawBufferPointer) in
+            style.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    kiln_svg_load(document.baseAddress, document.count, url.path, $0.baseAddress, $0.count, &message)
+                }
             }
         }
         guard let handle else {

@@ -1,6 +1,8 @@
 // Measures the parts of an SVG layer tree: where each element with an id and each run of
 // unnamed drawing between them lies, filters' reach included (librsvg's ink rectangle leaves
-// filter effects out, so a filtered document's parts are drawn once and their pixels found).
+// filter effects out, so in a filtered document each part is also drawn and its pixels
+// found). Every measure is of one element by its id on the tree's one librsvg handle, and a
+// run's frame is the union of its pieces', so the work grows with the number of parts.
 import Foundation
 import KilnCore
 
@@ -16,27 +18,25 @@ struct VectorMeasure {
                kept: [Int?]? = nil) throws(AssetError) -> (parts: [VectorPart], frame: Rect?) {
         let kept = kept ?? children.indices.map { $0 }
         guard !children.isEmpty else { return ([], nil) }
-        let childSelectors = children.map { "#" + VectorDocument.cssIdentifier($0.id) }
-        let leaves = items.compactMap { item -> [Int]? in if case .leaf(let path) = item { path } else { nil } }
-        var parts: [VectorPart] = [], pending: [[Int]] = [], union: Rect?
-        func flush() throws(AssetError) {
-            guard !pending.isEmpty else { return }
-            let hidden = childSelectors + leaves.filter { !pending.contains($0) }.map(VectorOutline.selector)
-            if let frame = try frame(of: id, style: document.style(hiding: hidden)), frame.width > 0, frame.height > 0 {
-                parts.append(.run(VectorRun(frame: frame, hidden: hidden)))
-                union = union.map { $0.union(frame) } ?? frame
-            }
-            pending = []
-        }
+        var parts: [VectorPart] = [], union: Rect?
         for item in items {
             switch item {
-            case .leaf(let path): pending.append(path)
+            case .run(let run):
+                var frame: Rect?
+                for piece in run.pieces {
+                    guard let drawn = try self.frame(of: piece, style: document.treeStyle), drawn.width > 0, drawn.height > 0
+                    else { continue }
+                    frame = frame.map { $0.union(drawn) } ?? drawn
+                }
+                guard let frame else { continue }
+                let hidden = [VectorOutline.hidingAllBut(run: run.number, in: id)]
+                document.addRun(hiding: hidden, pieces: run.pieces)
+                parts.append(.run(VectorRun(frame: frame, hidden: hidden)))
+                union = union.map { $0.union(frame) } ?? frame
             case .child(let index):
-                try flush()
                 if let at = kept[index] { parts.append(.child(at)) }
             }
         }
-        try flush()
         return (parts, union)
     }
 
@@ -70,16 +70,26 @@ struct VectorMeasure {
 
     /// The box of the pixels the element draws at 1×, on a canvas reaching half the
     /// document's size past each side (a filter's region reaches no further here). `nil`
-    /// when it draws none.
+    /// when it draws none. The element is recorded first, and only the box its operations
+    /// cover is drawn and searched.
     private func pixels(of id: String?, style: String) throws(AssetError) -> Rect? {
+        document.countPixelSearch()
         let size = document.size
         let margin = min(max(size.width, size.height) / 2, 512).rounded(.up)
-        let width = Int(size.width + 2 * margin), height = Int(size.height + 2 * margin)
-        let canvas = CairoCanvas(width: width, height: height)
-        try document.render(id: id, style: style, on: UnsafeMutableRawPointer(canvas.cr),
-                            viewport: Rect(x: margin, y: margin, width: size.width, height: size.height))
+        let canvas = Rect(x: -margin, y: -margin, width: Double(Int(size.width + 2 * margin)),
+                          height: Double(Int(size.height + 2 * margin)))
+        let recording = VectorRecording(extent: canvas)
+        try document.render(id: id, style: style, on: UnsafeMutableRawPointer(recording.cr),
+                            viewport: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        guard let ink = recording.inkExtent else { return nil }
+        let left = max(ink.minX.rounded(.down), canvas.minX), top = max(ink.minY.rounded(.down), canvas.minY)
+        let right = min(ink.maxX.rounded(.up), canvas.maxX), bottom = min(ink.maxY.rounded(.up), canvas.maxY)
+        let width = Int(right - left), height = Int(bottom - top)
+        guard width > 0, height > 0 else { return nil }
+        let box = CairoCanvas(width: width, height: height)
+        recording.replay(on: box, origin: Point(x: left, y: top))
         var minX = width, minY = height, maxX = -1, maxY = -1
-        canvas.withPixels { data, stride in
+        box.withPixels { data, stride in
             for y in 0..<height {
                 let row = data + y * stride
                 for x in 0..<width where row[x * 4 + 3] != 0 {
@@ -88,7 +98,7 @@ struct VectorMeasure {
             }
         }
         guard maxX >= minX, maxY >= minY else { return nil }
-        return Rect(x: Double(minX) - margin, y: Double(minY) - margin,
+        return Rect(x: Double(minX) + left, y: Double(minY) + top,
                     width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 }
