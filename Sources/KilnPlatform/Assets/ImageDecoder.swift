@@ -21,7 +21,11 @@ enum ImageDecoder {
     static func size(of data: Data, name: String) throws(AssetError) -> (width: Int, height: Int) {
         let container = try ImageContainer(data, name: name)
         var header = KilnImageHeader(limit: AssetError.maximumPixels, width: 0, height: 0, refused: 0)
-        _ = try load(container, name: name, header: &header, headerOnly: true)
+        // WebP's loader decodes an animation when it is closed, whatever it was given: closed on
+        // the header alone it fails loudly (GLib criticals), so it is given the first frame.
+        if let pixbuf = try load(container, name: name, header: &header, headerOnly: container.type != "webp") {
+            kiln_image_free(pixbuf)
+        }
         guard header.width > 0, header.height > 0 else {
             throw AssetError(file: name, reason: "not an image gdk-pixbuf can read (PNG, JPEG, WebP or GIF)")
         }
