@@ -4,24 +4,61 @@
 #include <stdlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
-/// The pixel size in the image file's header, read without decoding it; 0 when no loader
-/// recognizes the file.
-static inline int kiln_image_size(const char *path, int *width, int *height) {
-    return gdk_pixbuf_get_file_info(path, width, height) != NULL;
+/// What a loader's header said, and whether Kiln refused it.
+typedef struct {
+    long limit;
+    int width, height, refused;
+} KilnImageHeader;
+
+/// "size-prepared": runs once the header is read, before the loader allocates pixels. A size
+/// past the limit is refused; 0 × 0 makes gdk-pixbuf's PNG, JPEG and GIF loaders stop with an
+/// error there, and the caller stops feeding a loader that goes on (WebP's).
+static void kiln_image_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    KilnImageHeader *header = data;
+    header->width = width;
+    header->height = height;
+    if (width <= 0 || height <= 0 || (long)width * (long)height > header->limit) {
+        header->refused = 1;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+    }
 }
 
-/// Decodes the image at `path` (the first frame of an animation), turned as its EXIF
-/// orientation says. NULL on failure, with `*message` malloc'd.
-static inline GdkPixbuf *kiln_image_load(const char *path, char **message) {
+/// Decodes `count` bytes of an image of `type` ("png", "jpeg", "gif", "webp") from memory:
+/// the first `first` bytes, then 4 kB at a time until the header has been read, then the rest
+/// at once. Stops when the header is refused (more than `limit` pixels) or, with `header_only`,
+/// once it is read. Returns the image turned as its EXIF orientation says, or NULL: refused
+/// (`header->refused`), header only, or failed with `*message` malloc'd.
+static inline GdkPixbuf *kiln_image_load(const unsigned char *bytes, size_t count, const char *type, size_t first,
+                                         int header_only, KilnImageHeader *header, char **message) {
     GError *error = NULL;
-    GdkPixbuf *decoded = gdk_pixbuf_new_from_file(path, &error);
-    if (!decoded) {
-        if (message) *message = strdup(error && error->message ? error->message : "unknown error");
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(type, &error);
+    if (!loader) {
+        if (message) *message = strdup(error && error->message ? error->message : "no loader");
         if (error) g_error_free(error);
         return NULL;
     }
-    GdkPixbuf *turned = gdk_pixbuf_apply_embedded_orientation(decoded);
-    g_object_unref(decoded);
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(kiln_image_size_prepared), header);
+    size_t fed = 0, step = first > 0 ? first : 4096;
+    gboolean ok = TRUE;
+    while (ok && fed < count && !header->refused && !(header_only && header->width > 0)) {
+        size_t length = header->width > 0 ? count - fed : (step < count - fed ? step : count - fed);
+        ok = gdk_pixbuf_loader_write(loader, bytes + fed, length, &error);
+        fed += length;
+        step = 4096;
+    }
+    if (header->refused || header_only) {
+        gdk_pixbuf_loader_close(loader, NULL);
+        g_object_unref(loader);
+        if (error) g_error_free(error);
+        return NULL;
+    }
+    if (ok) ok = gdk_pixbuf_loader_close(loader, &error);
+    else gdk_pixbuf_loader_close(loader, NULL);
+    GdkPixbuf *decoded = ok ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    GdkPixbuf *turned = decoded ? gdk_pixbuf_apply_embedded_orientation(decoded) : NULL;
+    if (!turned && message) *message = strdup(error && error->message ? error->message : "no image in the data");
+    if (error) g_error_free(error);
+    g_object_unref(loader);
     return turned;
 }
 

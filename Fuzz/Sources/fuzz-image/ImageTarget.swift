@@ -1,8 +1,8 @@
 // Image files read through gdk-pixbuf: any bytes as a file `Image(contentsOf:)` opens, then
 // drawn in an `ImageLayer` offscreen. Beside "no crash" (AddressSanitizer watches the pixel
 // loop that premultiplies what gdk-pixbuf decodes), the target checks that an image it takes
-// has a size within `AssetError.maximumSide` and draws a frame of the size asked for, and that
-// a refusal is one line naming the file.
+// has a size within `AssetError.maximumSide` and `AssetError.maximumPixels` and draws a frame
+// of the size asked for, and that a refusal is one line naming the file.
 
 import FuzzSupport
 import KilnCore
@@ -34,6 +34,7 @@ public func fuzzImage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     require(image.kind == .bitmap, "a .png read as \(image.kind)")
     require(image.size.width > 0 && image.size.height > 0 && image.size.width <= limit && image.size.height <= limit,
             "an image of \(image.size) points")
+    require(image.size.width * image.size.height <= Double(AssetError.maximumPixels), "an image of \(image.size) points, past the pixel limit")
     let layer = ImageLayer(image: image)
     layer.frame = Rect(x: 4, y: 4, width: 40, height: 40)
     layer.contentsGravity = .resizeAspectFill

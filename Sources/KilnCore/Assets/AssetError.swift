@@ -18,6 +18,12 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
     /// more is refused before anything is allocated for it.
     public static let maximumSide = 16_384
 
+    /// The most pixels in all of an image Kiln decodes, 4096 × 4096: a file claiming more is
+    /// refused before its pixels are allocated. Such an image takes 64 MB a copy, and decoding
+    /// it holds at most four (the decoder's, a turned copy, Kiln's premultiplied one, and a
+    /// progressive JPEG's coefficients, 1.5 copies' worth), so a load stays near 300 MB.
+    public static let maximumPixels = 1 << 24
+
     public var description: String { "\(file): \(reason)" }
 
     /// Why `file`, claiming `width` × `height` in `unit`s, is refused for a side over
@@ -29,6 +35,13 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
         }
         return AssetError(file: file, reason: "\(what)\(side(width))×\(side(height)) \(unit) is larger than "
             + "\(maximumSide) \(unit) on a side; refused")
+    }
+
+    /// Why `file`, `what` is `width` × `height` pixels, is refused for more than
+    /// `maximumPixels` in all.
+    package static func overPixelLimit(_ file: String, _ width: Int, _ height: Int, what: String = "") -> AssetError {
+        AssetError(file: file, reason: "\(what)\(width)×\(height) px is more than the \(maximumPixels) pixels "
+            + "(4096×4096) an image may have; refused")
     }
 
     /// Why the file at `url` cannot be opened: it is missing, or it cannot be read.

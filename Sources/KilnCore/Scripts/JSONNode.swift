@@ -3,15 +3,21 @@
 // neither. Strict RFC 8259: no comments, no trailing commas, no NaN.
 
 /// A JSON value with the line it starts on.
-struct JSONNode {
+package struct JSONNode {
     /// One `"key": value` pair of an object, in file order.
-    struct Member {
-        var key: String
-        var line: Int
-        var value: JSONNode
+    package struct Member {
+        package var key: String
+        package var line: Int
+        package var value: JSONNode
+
+        package init(key: String, line: Int, value: JSONNode) {
+            self.key = key
+            self.line = line
+            self.value = value
+        }
     }
 
-    enum Value {
+    package enum Value {
         case object([Member])
         case array([JSONNode])
         case string(String)
@@ -20,8 +26,13 @@ struct JSONNode {
         case null
     }
 
-    var value: Value
-    var line: Int
+    package var value: Value
+    package var line: Int
+
+    package init(value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
 
     /// How error messages name the value's type: "a string", "an array".
     var kindDescription: String {
@@ -37,13 +48,13 @@ struct JSONNode {
 }
 
 /// Bad JSON syntax at a line.
-struct JSONSyntaxError: Error {
-    var line: Int
-    var message: String
+package struct JSONSyntaxError: Error {
+    package var line: Int
+    package var message: String
 }
 
 /// Reads UTF-8 JSON text into `JSONNode`s, counting lines as it goes.
-struct JSONReader {
+package struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -52,8 +63,13 @@ struct JSONReader {
     private static let maximumDepth = 64
 
     /// The one value `text` holds (whitespace around it is allowed, anything else is not).
-    static func read(_ text: String) throws(JSONSyntaxError) -> JSONNode {
-        var reader = JSONReader(bytes: Array(text.utf8))
+    package static func read(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try read(bytes: Array(text.utf8))
+    }
+
+    /// The one value the UTF-8 `bytes` hold, as `read(_:)` reads it.
+    package static func read(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes)
         let node = try reader.readValue()
         reader.skipWhitespace()
         if reader.index < reader.bytes.count { throw reader.failure("unexpected text after the end") }

@@ -1,6 +1,7 @@
 // Plays Lottie files with rlottie. rlottie caches the models it parses by key, so each
 // version of a file is handed over as data under a key of its own: a reload reads the
-// file's new contents, never rlottie's cached model of the old ones.
+// file's new contents, never rlottie's cached model of the old ones. The data is the document
+// Kiln read and checked (LottieJSON, LottieImageAssets), never the file's own bytes.
 import CRlottie
 import Foundation
 import KilnCore
@@ -13,22 +14,21 @@ final class LottieDocument: @unchecked Sendable {
     private let lock = NSLock()
     private static let versions = Locked<Int>(0)
 
-    /// Parses the file at `url`; a one-line error names the file when rlottie refuses it.
+    /// Parses the file at `url`; a one-line error names the file when Kiln or rlottie refuses it.
+    /// The file is read once; rlottie is handed the document Kiln checked, written out again.
     init(url: URL) throws(AssetError) {
         let name = url.lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw AssetError.unopenable(url)
-        }
-        try Self.check(data, name: name)
+        let document = try LottieJSON.read(AssetFile.read(url), name: name)
+        try Self.check(document, name: name)
         let folder = url.deletingLastPathComponent()
-        let confined = try LottieImageAssets.confined(data, folder: folder, name: name)
+        var text = try LottieJSON.text(of: LottieImageAssets.confined(document, folder: folder, name: name), name: name)
         let version = Self.versions.withLock { $0 += 1; return $0 }
         let key = "\(url.path)#\(version)"
-        var text = [UInt8](confined)
-        text.append(0)
-        // rlottie puts the folder straight before each image's `u` + `p`.
-        let resources = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        let made: OpaquePointer? = text.withUnsafeBufferPointer { bytes in
+        // rlottie puts the folder straight before each image's `u` + `p`, which the check made
+        // relative to the folder with its links followed.
+        let resolved = LottieImageAssets.resolvedFolder(of: folder)
+        let resources = resolved.hasSuffix("/") ? resolved : resolved + "/"
+        let made: OpaquePointer? = text.withUnsafeMutableBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 lottie_animation_from_data($0, key, resources)
             }
@@ -59,30 +59,22 @@ final class LottieDocument: @unchecked Sendable {
 
     deinit { lottie_animation_destroy(animation) }
 
-    /// Refuses what is not a JSON object with a Lottie's size and frames before rlottie
-    /// sees it: rlottie is made for files exported by tools, not for arbitrary bytes.
-    private static func check(_ data: Data, name: String) throws(AssetError) {
-        guard let shape = try? JSONDecoder().decode(Shape.self, from: data) else {
+    /// Refuses what is not a JSON object with a Lottie's size, frame rate, end frame and list of
+    /// layers before rlottie sees it: rlottie is made for files exported by tools, not for
+    /// arbitrary bytes.
+    private static func check(_ document: JSONNode, name: String) throws(AssetError) {
+        guard let width = document["w"]?.number, let height = document["h"]?.number,
+              document["fr"]?.number != nil, document["op"]?.number != nil,
+              case .array = document["layers"]?.value else {
             throw AssetError(file: name, reason: "not a Lottie animation (JSON with w, h, fr, op and layers)")
         }
-        let limit = Double(AssetError.maximumSide)
-        guard shape.w.isFinite, shape.h.isFinite, shape.w > 0, shape.h > 0 else {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw AssetError(file: name, reason: "a Lottie animation with no size")
         }
-        guard shape.w <= limit, shape.h <= limit else {
-            throw AssetError.oversized(name, shape.w, shape.h, unit: "px")
+        let limit = Double(AssetError.maximumSide)
+        guard width <= limit, height <= limit else {
+            throw AssetError.oversized(name, width, height, unit: "px")
         }
-    }
-
-    /// What `check` asks of the JSON: a size, a frame rate, an end frame and a list of layers.
-    private struct Shape: Decodable {
-        let w: Double, h: Double, fr: Double, op: Double
-        let layers: [Anything]
-    }
-
-    /// Any JSON value, unread.
-    private struct Anything: Decodable {
-        init(from decoder: any Decoder) throws {}
     }
 
     /// Frame `frame` rendered `width` × `height` pixels into `pixels`: premultiplied ARGB32

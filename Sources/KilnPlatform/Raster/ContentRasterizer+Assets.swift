@@ -73,13 +73,20 @@ extension ContentRasterizer {
         }
     }
 
-    /// Draws the Lottie layer's frame at the raster's own scale.
+    /// Draws the Lottie layer's frame at the raster's own scale, or coarser when the frame
+    /// would take more than `AssetError.maximumPixels` (64 MB): the animation's place may reach
+    /// far past the raster (a large animation centred in a small layer), and rlottie draws the
+    /// whole frame.
     func drawLottie(_ layer: LottieLayer, on canvas: CairoCanvas) {
         guard layer.problem == nil else { return drawPlaceholder(in: layer.bounds, on: canvas) }
         guard let animation = layer.animation else { return }
         let rect = layer.contentsGravity.rect(for: animation.size, in: layer.bounds)
         let limit = Double(AssetError.maximumSide)
-        let width = Int(min(limit, (rect.width * scale).rounded(.up))), height = Int(min(limit, (rect.height * scale).rounded(.up)))
+        let area = rect.width * scale * rect.height * scale
+        let frameScale = area > Double(AssetError.maximumPixels) ? scale * (Double(AssetError.maximumPixels) / area).squareRoot() : scale
+        let rounding: FloatingPointRoundingRule = frameScale < scale ? .down : .up
+        let width = Int(min(limit, (rect.width * frameScale).rounded(rounding)))
+        let height = Int(min(limit, (rect.height * frameScale).rounded(rounding)))
         guard width > 0, height > 0 else { return }
         do {
             let document = try PlatformAssetReader.shared.lottieDocument(animation.url)
