@@ -124,4 +124,19 @@ final class TuningSetEndToEndTests {
         #expect(result.stderr == "kiln: \(file.path): cannot be written: it is read-only (mode 444); nothing was written over it")
         #expect(try Data(contentsOf: file) == Data(text.utf8))
     }
+
+    @Test("--set with a quoted key, into an inline table, changes the value in place and keeps the table inline")
+    func setsQuotedKeyInInlineTable() throws {
+        let file = scratch.appendingPathComponent("inline.toml")
+        try "swipe = { action_threshold = 60 }\n".write(to: file, atomically: true, encoding: .utf8)
+
+        let result = try run(["tuning", "mailbox", "--tuning", file.path, "--set", "\"swipe\".action_threshold=72",
+                              "--set", "swipe.\"icon_inset\"=24"])
+        let shown = try run(["tuning", "mailbox", "--tuning", file.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "swipe = { action_threshold = 72, icon_inset = 24 }\n")
+        #expect(shown.text.contains("action_threshold = 72    # \(file.path):1"), "\(shown.text)")
+        #expect(!shown.stderr.contains("unknown key"), "\(shown.stderr)")
+    }
 }
