@@ -130,16 +130,38 @@ struct PrototypeEndToEndTests {
             #expect(app.isRunning)
 
             // Closed cleanly, the new window takes its own journal away; the crashed one's stays,
-            // and kiln recover compiles the folder and renders what the crashed scene had done.
+            // and kiln recover compiles the folder named and renders what the crashed scene had done.
             app.terminate()
             let frames = folder.deletingLastPathComponent().appendingPathComponent("recovered/").path + "/"
-            let recovered = try ExternalCommand.run(binary, ["recover", "--render", frames],
+            let recovered = try ExternalCommand.run(binary, ["recover", "--folder", folder.path, "--render", frames],
                                                     environment: session.environment.merging(["XDG_STATE_HOME": state.path]) { $1 },
                                                     timeout: 180, allowFailure: true)
 
             #expect(recovered.status == 0 && recovered.stderr.contains("of card"), "\(recovered.stderr)")
             let first = try RGBImage(contentsOf: frames + "frame-00000.png")
             #expect(first.pixel(20, 20).red < 60, "the fixed code's dark background: \(first.pixel(20, 20))")
+
+            // Without --folder nothing is compiled; with a folder whose scene is not the journal's, nothing is rendered.
+            let journal = state.appendingPathComponent("kiln").appendingPathComponent(try #require(journals.first))
+            let other = folder.deletingLastPathComponent().appendingPathComponent("other.journal")
+            try String(contentsOf: journal, encoding: .utf8).replacingOccurrences(of: #""scene":"card""#, with: #""scene":"deck""#)
+                .write(to: other, atomically: true, encoding: .utf8)
+            let recoverEnvironment = session.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
+            let alone = try ExternalCommand.run(binary, ["recover", "--render", frames + "again/"],
+                                                environment: recoverEnvironment, timeout: 60, allowFailure: true)
+            let mismatched = try ExternalCommand.run(binary, ["recover", "--journal", other.path, "--folder", folder.path,
+                                                              "--render", frames + "other/"],
+                                                     environment: recoverEnvironment, timeout: 180, allowFailure: true)
+
+            #expect(alone.status == 1 && !alone.stderr.contains("compiling"), "\(alone.stderr)")
+            #expect(alone.stderr.split(separator: "\n").count == 1, "\(alone.stderr)")
+            #expect(alone.stderr.contains("its scene 'card' is a prototype's, recorded from ")
+                        && alone.stderr.hasSuffix("; a journal runs no code: name the prototype's folder with --folder DIR to render it"),
+                    "\(alone.stderr)")
+            #expect(mismatched.status == 1, "\(mismatched.stderr)")
+            #expect(mismatched.stderr.hasSuffix("kiln: \(other.path) is a session of 'deck', but \(folder.path) is the prototype 'card'; nothing was rendered"),
+                    "\(mismatched.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: frames + "again") && !FileManager.default.fileExists(atPath: frames + "other"))
         }
     }
 

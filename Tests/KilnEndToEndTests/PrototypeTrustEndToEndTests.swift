@@ -104,6 +104,19 @@ struct PrototypeTrustEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
+    @Test("kiln new refuses a name whose scene file would be the package manifest, in one line, and makes no folder")
+    func newRefusesClashingNames() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        let results = try ["Package", "package"].map { name in (name, try kilnIn(scratch, ["new", name])) }
+
+        for (name, result) in results {
+            #expect(result.status == 1)
+            #expect(result.stderr == "kiln: '\(name)' cannot name a prototype: its scene's file, Package.swift, would clash with the folder's Package.swift; choose another name")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test("pkg-config and the compiler's tools in an empty or relative PATH entry are not run")
     func noProgramFromTheCurrentFolder() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -2,7 +2,9 @@
 // and `kiln recover` renders what it had done exactly as `kiln render` renders the same
 // input. Windows that close cleanly leave nothing.
 import Foundation
+import Kiln
 import KilnCore
+import KilnPlatform
 import KilnTestSupport
 import Testing
 
@@ -146,6 +148,61 @@ extension EndToEndTests {
         #expect(missing.stderr.contains("there are 2 sessions to recover, not 3"))
         #expect(FileManager.default.fileExists(atPath: notJournal.path))
         #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("out").path))
+    }
+
+    @Test("A journal whose first line runs 300 MB is listed as damaged in one line, in memory bounded by a line's cap")
+    func hugeFirstLineListsInBoundedMemory() throws {
+        let binary = try KilnBinary.locate()
+        let time = try ExternalCommand.require("time", package: "time")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let folder = state.appendingPathComponent("kiln")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Sparse: 300 MB of zeros after the line's start, none a newline, taking no room on disk.
+        let journal = folder.appendingPathComponent("kiln-1-20250101-000000.journal")
+        try Data(#"{"journal":2,"pid":1,"#.utf8).write(to: journal)
+        #expect(truncate(journal.path, 300 * 1024 * 1024) == 0)
+        let peak = state.appendingPathComponent("peak")
+
+        let listed = try ExternalCommand.run(time, ["-f", "%M", "-o", peak.path, binary.path, "recover"],
+                                             environment: ["XDG_STATE_HOME": state.path], timeout: 60, allowFailure: true)
+
+        let kilobytes = try #require(Int(String(contentsOf: peak, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(listed.status == 0)
+        #expect(listed.text == "1  cannot be read: \(journal.path): is damaged: its first line is longer than 4 MB, "
+                    + "more than a journal's header takes", "\(listed.text)")
+        // Kiln's own libraries take some tens of MB; the journal's line alone would be 300.
+        #expect(kilobytes < 150 * 1024, "kiln recover peaked at \(kilobytes / 1024) MB")
+    }
+
+    @Test("A journal naming a prototype's folder compiles nothing and runs nothing: one line says where it was recorded and to name --folder")
+    func journalNamesNoFolderToCompile() throws {
+        let binary = try KilnBinary.locate()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-sent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let planted = scratch.appendingPathComponent("planted")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        let source = try #require(PrototypeTemplate(name: "planted")).swiftSource
+        try source.write(to: planted.appendingPathComponent("Planted.swift"), atomically: true, encoding: .utf8)
+        let journal = scratch.appendingPathComponent("sent.journal")
+        let lines = [JournalRecord.header(JournalHeader(settings: RecordingSettings(), device: .iPhone14)).line,
+                     JournalRecord.scene(JournalScene(scene: "planted", seed: 1, origin: 0, tuning: [], folder: planted.path)).line,
+                     JournalRecord.frame(1).line]
+        try (lines.joined(separator: "\n") + "\n").write(to: journal, atomically: true, encoding: .utf8)
+        let out = scratch.path + "/out/"
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+
+        let result = try ExternalCommand.run(binary, ["recover", "--journal", journal.path, "--render", out],
+                                             environment: environment, timeout: 120, allowFailure: true)
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "kiln: \(journal.path): its scene 'planted' is a prototype's, recorded from \(planted.path); "
+                    + "a journal runs no code: name the prototype's folder with --folder DIR to render it", "\(result.stderr)")
+        #expect(!result.stderr.contains("compiling"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("cache").path), "nothing is compiled")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     /// The time of the last whole input line of the journal at `url`.

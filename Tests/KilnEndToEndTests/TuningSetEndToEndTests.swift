@@ -97,4 +97,46 @@ final class TuningSetEndToEndTests {
         #expect(result.stderr == "kiln: " + refusal.message)
         #expect(try Data(contentsOf: file) == Data(text.utf8))
     }
+
+    @Test("A private tuning file stays private, and a byte-order mark stays at its start, after --set")
+    func keepsModeAndByteOrderMark() throws {
+        let (file, text) = try copiedTuning()
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)).write(to: file)
+        try #require(chmod(file.path, 0o600) == 0)
+
+        let result = try run(["tuning", "mailbox", "--tuning", file.path, "--set", "swipe.action_threshold=72"])
+
+        var status = stat()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(stat(file.path, &status) == 0 && status.st_mode & 0o7777 == 0o600, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+        let expected = text.replacingOccurrences(of: "action_threshold = 60", with: "action_threshold = 72")
+        #expect(try Data(contentsOf: file) == Data([0xEF, 0xBB, 0xBF]) + Data(expected.utf8))
+    }
+
+    @Test("A read-only tuning file is refused in one line and keeps its bytes, even for root")
+    func refusesReadOnlyFile() throws {
+        let (file, text) = try copiedTuning()
+        try #require(chmod(file.path, 0o444) == 0)
+
+        let result = try run(["tuning", "mailbox", "--tuning", file.path, "--set", "swipe.action_threshold=72"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "kiln: \(file.path): cannot be written: it is read-only (mode 444); nothing was written over it")
+        #expect(try Data(contentsOf: file) == Data(text.utf8))
+    }
+
+    @Test("--set with a quoted key, into an inline table, changes the value in place and keeps the table inline")
+    func setsQuotedKeyInInlineTable() throws {
+        let file = scratch.appendingPathComponent("inline.toml")
+        try "swipe = { action_threshold = 60 }\n".write(to: file, atomically: true, encoding: .utf8)
+
+        let result = try run(["tuning", "mailbox", "--tuning", file.path, "--set", "\"swipe\".action_threshold=72",
+                              "--set", "swipe.\"icon_inset\"=24"])
+        let shown = try run(["tuning", "mailbox", "--tuning", file.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "swipe = { action_threshold = 72, icon_inset = 24 }\n")
+        #expect(shown.text.contains("action_threshold = 72    # \(file.path):1"), "\(shown.text)")
+        #expect(!shown.stderr.contains("unknown key"), "\(shown.stderr)")
+    }
 }

@@ -47,7 +47,7 @@ extension EndToEndTests {
             let others = app.errorOutput.split(separator: "\n").filter { !$0.contains("has been stuck") && !$0.contains("compil") }
             let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
             let out = prototype.deletingLastPathComponent().appendingPathComponent("recovered.mp4")
-            let recovered = try ExternalCommand.run(binary, ["recover", "--render", out.path],
+            let recovered = try ExternalCommand.run(binary, ["recover", "--folder", prototype.path, "--render", out.path],
                                                     environment: ProcessInfo.processInfo.environment
                                                         .merging(["XDG_STATE_HOME": state.path]) { $1 }, timeout: 300,
                                                     allowFailure: true)

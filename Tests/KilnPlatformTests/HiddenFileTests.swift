@@ -113,6 +113,41 @@ struct HiddenFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["keep.mp4", "tools"])
     }
 
+    @Test("A read-only file named as an output is refused in one line and left as it was, even for root")
+    func readOnlyOutputIsRefused() throws {
+        let keep = scratch.appendingPathComponent("keep.png")
+        try Data("mine".utf8).write(to: keep)
+        try #require(chmod(keep.path, 0o444) == 0)
+
+        let refusal = #expect(throws: PlatformError.self) { try OutputFile.write(Data("new".utf8), to: keep.path) }
+
+        #expect(refusal.map { "\($0)" } == "cannot write \(keep.path): it is read-only (mode 444); nothing was written over it")
+        #expect(OutputFile.refusal(replacing: keep.path) != nil)
+        #expect(try Data(contentsOf: keep) == Data("mine".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["keep.png"])
+    }
+
+    @Test("A file written over keeps its mode, and for root its owner and group")
+    func replacedFileKeepsModeAndOwner() throws {
+        let own = scratch.appendingPathComponent("own.png")
+        try Data("old".utf8).write(to: own)
+        try #require(chmod(own.path, 0o600) == 0)
+        let theirs = scratch.appendingPathComponent("theirs.png")
+        try Data("old".utf8).write(to: theirs)
+        try #require(chmod(theirs.path, 0o640) == 0)
+        let isRoot = geteuid() == 0
+        if isRoot { try #require(chown(theirs.path, 65534, 65534) == 0) }
+
+        try OutputFile.write(Data("new".utf8), to: own.path)
+        try OutputFile.write(Data("new".utf8), to: theirs.path)
+
+        var status = stat()
+        #expect(stat(own.path, &status) == 0 && status.st_mode & 0o7777 == 0o600, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+        #expect(stat(theirs.path, &status) == 0 && status.st_mode & 0o7777 == 0o640, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+        if isRoot { #expect(status.st_uid == 65534 && status.st_gid == 65534, "owner \(status.st_uid):\(status.st_gid)") }
+        #expect(try Data(contentsOf: own) == Data("new".utf8))
+    }
+
     @Test("A FIFO named as a PNG's output is written to and stays a FIFO; as a video's, it is refused")
     func fifoOutputs() throws {
         let fifo = scratch.appendingPathComponent("out.png")

@@ -110,4 +110,43 @@ struct JournalSummaryTests {
         #expect(summary.recordingStart == 2)
         #expect(summary == JournalSummary(try RecoveredSession(path: path)))
     }
+
+    @Test("A journal whose first line runs 300 MB is listed as damaged in one line, reading no more than a line's cap")
+    func hugeFirstLineIsReadToTheCap() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A sparse file: 300 MB of zeros, none a newline, that take no room on disk.
+        let path = folder + "/huge.journal"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(#"{"journal":2,"#.utf8)))
+        #expect(truncate(path, 300 * 1024 * 1024) == 0)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var lines = JournalLines(descriptor: descriptor)
+
+        let first = try lines.next()
+        let refusal = #expect(throws: JournalError.self) { try JournalSummary.read(path) }
+
+        #expect(first == .tooLong)
+        #expect(lines.mostHeld <= JournalLines.maximumLineBytes + 64 * 1024, "held \(lines.mostHeld) bytes")
+        #expect(refusal.map { "\($0)" } == "\(path): is damaged: its first line is longer than 4 MB, more than a journal's header takes")
+    }
+
+    @Test("Lines are read whole across pieces, a too long one in the middle is skipped, and a cut-off end is kept apart")
+    func linesAcrossPieces() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/lines"
+        let long = String(repeating: "x", count: 200_000)
+        let text = "first\n" + long + "\n\n" + String(repeating: "y", count: 100) + "\n" + long + "z\nlast\ncut"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var lines = JournalLines(descriptor: descriptor, limit: 150_000)
+
+        var read: [JournalLines.Line] = []
+        while let line = try lines.next() { read.append(line) }
+
+        #expect(read == [.whole(Data("first".utf8)), .tooLong, .whole(Data()), .whole(Data(String(repeating: "y", count: 100).utf8)),
+                         .tooLong, .whole(Data("last".utf8)), .unfinished(Data("cut".utf8))])
+    }
 }

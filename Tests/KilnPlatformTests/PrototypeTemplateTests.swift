@@ -16,6 +16,21 @@ struct PrototypeTemplateTests {
         #expect(PrototypeTemplate(name: "bottom-sheet")?.swiftFileName == "BottomSheet.swift")
     }
 
+    @Test("A name whose scene file is another of the folder's files clashes, whatever its case; others do not")
+    func clashingNames() throws {
+        var package = try #require(PrototypeTemplate(name: "Package"))
+        package.kilnSources = URL(fileURLWithPath: "/kiln")
+        var lowercase = try #require(PrototypeTemplate(name: "package"))
+        lowercase.kilnSources = URL(fileURLWithPath: "/kiln")
+        let withoutManifest = try #require(PrototypeTemplate(name: "Package"))
+        var card = try #require(PrototypeTemplate(name: "card"))
+        card.kilnSources = URL(fileURLWithPath: "/kiln")
+
+        let clashes = [package, lowercase, withoutManifest, card].map(\.clashingFile)
+
+        #expect(clashes == ["Package.swift", "Package.swift", "Package.swift", nil])
+    }
+
     @Test("The tuning file's header speaks of the prototype's own tuning.toml, not a copy in the config folder")
     func tuningHeaderNamesTheFolder() throws {
         let template = try #require(PrototypeTemplate(name: "card"))

@@ -2,7 +2,9 @@
 // to a scene; `tomlText` writes entries back and `SceneTuning.fileText` writes a whole
 // tuning. A file that reads prints back to entries with the same keys and values; a file
 // that resolves prints a tuning that resolves again, without warnings, to the same text. A
-// refusal is one line naming a line of the file; so is each warning.
+// refusal is one line naming a line of the file; so is each warning. A value the writer sets
+// in a file that resolves, wherever and however its table is written (a header, dotted keys,
+// an inline table), reads back as set.
 
 import FuzzSupport
 import Kiln
@@ -23,7 +25,23 @@ public func fuzzTuning(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     checkResolve(LaserTuning.self, text)
     checkResolve(MailboxTuning.self, text)
     checkResolve(PressureTuning.self, text)
+    checkWrite(text)
     return 0
+}
+
+/// Sets a number of the Mailbox tuning, and a spring's one number, into the file; a file
+/// the writer takes reads back with them set.
+private func checkWrite(_ text: String) {
+    guard (try? MailboxTuning.resolve([TuningSource(name: "fuzz.toml", text: text)])) != nil else { return }
+    let changes: [TuningChange] = [.set("swipe.icon_inset", to: 24), .set("\"swipe\".return_spring.response", toTOML: "0.5")]
+    guard let written = try? TuningWriter(profile: .of(MailboxTuning.self)).apply(changes, to: text) else { return }
+    do {
+        let value = try MailboxTuning.resolve([TuningSource(name: "written.toml", text: written.text)]).value
+        require(value.iconInset == 24 && abs(2 * Double.pi / value.returnSpring.naturalFrequency - 0.5) < 1e-9,
+                "the written values read back otherwise:\n\(written.text)")
+    } catch {
+        violated("the written file is refused: \(error)\n\(written.text)")
+    }
 }
 
 private func checkRefusal(_ error: TuningError, _ text: String) {

@@ -31,6 +31,11 @@ struct New: ParsableCommand {
         }
         // A package needs Kiln's sources: those of the checkout this kiln was built in.
         template.kilnSources = RunningBinary.url.flatMap(PrototypeToolchain.checkout(above:))
+        // The scene's file would be written over by another of the folder's, or left out of the build.
+        if let clash = template.clashingFile {
+            warn("'\(name)' cannot name a prototype: its scene's file, \(template.swiftFileName), would clash with the folder's \(clash); choose another name")
+            throw ExitCode(1)
+        }
         let parent = location.deletingLastPathComponent()
         guard !FileManager.default.fileExists(atPath: location.path) else {
             warn("\(path) already exists; choose another name, or open it with `kiln dev \(path)`")

@@ -12,6 +12,7 @@ enum OutputPath {
         if OutputFile.isStream(path) {
             return VideoFormat(path: path) == nil ? nil : "a video needs a regular file, not a FIFO or device"
         }
+        if let refusal = OutputFile.refusal(replacing: path) { return refusal }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder) else { return "the folder \(folder) does not exist" }
         guard isFolder(folder) else { return "\(folder) is not a folder" }

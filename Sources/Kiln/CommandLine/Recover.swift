@@ -11,7 +11,10 @@ struct Recover: ParsableCommand {
             A window keeps what is done in it in a journal under $XDG_STATE_HOME/kiln \
             (~/.local/state/kiln), removed when it closes. What a crash or a kill leaves is \
             listed newest first; --render renders R's recording if one was running, else \
-            everything since the scene opened. A prototype's scene is compiled from its             folder as it is now: fix the code that crashed, then render.
+            everything since the scene opened. A journal is data: it runs no code. A \
+            prototype's scene is compiled only from the folder --folder names, as the folder \
+            is now (fix the code that crashed, then render), and only when it is the \
+            journal's scene.
             """)
 
     @Option(help: "Render the session into FILE.mp4, FILE.webm, FILE.gif or DIR/ (PNG frames at 60 fps), as R would have.")
@@ -19,6 +22,9 @@ struct Recover: ParsableCommand {
 
     @Option(help: "Which session: its number in the list, or a journal's path (default: 1, the newest).")
     var journal: String?
+
+    @Option(help: ArgumentHelp("The prototype folder whose scene the journal holds, compiled to render it; a journal's own folder is never compiled.", valueName: "DIR"))
+    var folder: String?
 
     @Flag(help: "Remove the session's journal (after --render, once the render is written).")
     var discard = false
@@ -29,10 +35,10 @@ struct Recover: ParsableCommand {
     func run() throws {
         // Ctrl+C during --render leaves nothing half-made beside the output.
         TemporaryFiles.removeOnInterrupt()
-        let folder = JournalFolder()
-        let left = folder.leftJournals()
-        guard render != nil || discard || journal != nil else { return list(left, in: folder) }
-        let path = try chosen(from: left, in: folder)
+        let journals = JournalFolder()
+        let left = journals.leftJournals()
+        guard render != nil || discard || journal != nil else { return list(left, in: journals) }
+        let path = try chosen(from: left, in: journals)
         if let render {
             let session: RecoveredSession
             do { session = try RecoveredSession(path: path) } catch {
@@ -78,12 +84,10 @@ struct Recover: ParsableCommand {
 
     private func write(_ session: RecoveredSession, to out: String) throws {
         try checkLength(of: session, for: out)
-        // A prototype's scene: its folder is compiled again, as it is now.
-        if !session.hasKnownScene, let folder = session.scene.folder, PrototypeFolder.isPrototype(folder) {
-            _ = try resolveScene(folder)
-        }
-        guard session.hasKnownScene else {
-            warn("\(session.path): its scene '\(session.scene.scene)' is not one Kiln has")
+        if let folder {
+            try compile(folder, for: session)
+        } else if !session.hasKnownScene {
+            warn(Self.folderNeeded(for: session))
             throw ExitCode(1)
         }
         if session.unreadBytes > 0 {
@@ -122,6 +126,33 @@ struct Recover: ParsableCommand {
             warn("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// Compiles the prototype folder the user named and checks that its scene is the
+    /// journal's: a journal's scene is only ever rendered with code the user chose.
+    private func compile(_ folder: String, for session: RecoveredSession) throws {
+        guard PrototypeFolder.isPrototype(folder) else {
+            warn("\(folder) is not a prototype folder (a folder with Swift files at its top); nothing was rendered".printable)
+            throw ExitCode(1)
+        }
+        // Written as a path, so that a folder named like one of Kiln's scenes is compiled too.
+        let name = try resolveScene(PrototypeFolder.isWrittenAsPath(folder) ? folder : "./" + folder)
+        guard name == session.scene.scene else {
+            warn("\(session.path) is a session of '\(session.scene.scene)', but \(folder) is the prototype '\(name)'; nothing was rendered"
+                    .printable)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Why a journal of a prototype's scene is not rendered without --folder, and how to:
+    /// one line naming the folder it was recorded from.
+    static func folderNeeded(for session: RecoveredSession) -> String {
+        let scene = session.scene.scene
+        guard let recorded = session.scene.folder else {
+            return "\(session.path): its scene '\(scene)' is not one Kiln has; nothing was rendered".printable
+        }
+        return ("\(session.path): its scene '\(scene)' is a prototype's, recorded from \(recorded); a journal runs no code: "
+                + "name the prototype's folder with --folder DIR to render it").printable
     }
 
     /// Stops, before anything is compiled or made, a session longer than `kiln render` takes.

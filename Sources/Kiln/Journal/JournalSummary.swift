@@ -23,8 +23,6 @@ package struct JournalSummary: Sendable, Equatable {
 
     /// How much of a journal's end is read for its last frame mark: many frames' worth.
     package static let tailBytes = 64 * 1024
-    /// The most a journal's first two lines may take: a scene's tuning files are small.
-    static let headBytes = 4 * 1024 * 1024
 
     /// The summary of the journal at `path`; throws as `RecoveredSession` does when not even
     /// its header and a scene can be read.
@@ -39,11 +37,11 @@ package struct JournalSummary: Sendable, Equatable {
         // A short journal costs no more to read whole, and is then read exactly as a render reads it.
         guard size > tailBytes else { return try whole() }
         try? file.seek(toOffset: 0)
-        let head = (try? file.read(upToCount: min(size, headBytes))) ?? Data()
-        let lines = head.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3,
-              case .header(let header)? = JournalRecord(line: Substring(decoding: lines[0], as: UTF8.self)),
-              case .scene(let scene)? = JournalRecord(line: Substring(decoding: lines[1], as: UTF8.self)),
+        // Each of the first two lines is read up to a line's cap: a longer one is said by the whole reading.
+        var lines = JournalLines(descriptor: file.fileDescriptor)
+        guard case .whole(let first)? = try? lines.next(), case .whole(let second)? = try? lines.next(),
+              case .header(let header)? = JournalRecord(line: Substring(decoding: first, as: UTF8.self)),
+              case .scene(let scene)? = JournalRecord(line: Substring(decoding: second, as: UTF8.self)),
               header.journal >= 2
         else { return try whole() }
         try? file.seek(toOffset: UInt64(size - tailBytes))

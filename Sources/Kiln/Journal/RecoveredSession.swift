@@ -24,29 +24,68 @@ package struct RecoveredSession: Sendable {
     /// Bytes after the last whole record (a line cut off, or one that is not a record).
     package var unreadBytes: Int
 
-    /// Reads the journal at `path`; throws `JournalError.unreadable` when not even its
+    /// Reads the journal at `path`, a line at a time, each line at most
+    /// `JournalLines.maximumLineBytes`; throws `JournalError.unreadable` when not even its
     /// header and a scene can be read.
     package init(path: String) throws {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw JournalError.unreadable(path: path, reason: "cannot be read: \(error.localizedDescription)")
+        // Without blocking: a FIFO named as a journal is refused, not waited on.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw JournalError.unreadable(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }
-        try self.init(path: path, data: data)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw JournalError.unreadable(path: path, reason: "is not a regular file")
+        }
+        var lines = JournalLines(descriptor: descriptor)
+        var reading = Reading()
+        do {
+            while let line = try lines.next(), reading.take(line) {}
+        } catch let error as JournalLines.ReadError {
+            throw JournalError.unreadable(path: path, reason: "cannot be read: \(error.reason)")
+        }
+        try self.init(path: path, reading: reading, size: Int(status.st_size))
     }
 
     /// Reads a journal's bytes; `path` names it.
     package init(path: String, data: Data) throws {
+        var reading = Reading()
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let last = lines.removeLast()
+        var readsOn = true
+        for line in lines where readsOn {
+            readsOn = reading.take(line.count > JournalLines.maximumLineBytes ? .tooLong : .whole(Data(line)))
+        }
+        if readsOn && !last.isEmpty { _ = reading.take(.unfinished(Data(last))) }
+        try self.init(path: path, reading: reading, size: data.count)
+    }
+
+    /// What the lines read so far hold.
+    private struct Reading {
         var header: JournalHeader?
         var scene: JournalScene?
         var inputs: [ScriptOutput] = []
         var recordingStart: Double?
         var lastFrame: Double?
+        /// Bytes of the whole records read.
         var read = 0
-        // A line counts only with its newline: the last one may have been cut off mid-write.
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
-            guard let record = JournalRecord(line: Substring(decoding: line, as: UTF8.self)) else { break }
+        /// Why the first line is not a header, when it was too long to be one.
+        var isFirstLineTooLong = false
+        var isEmpty = true
+
+        /// Takes in `line`; whether to read on. A line counts only with its newline: the
+        /// last one may have been cut off mid-write. A line that is no record, or too long
+        /// to be one, ends the reading.
+        mutating func take(_ line: JournalLines.Line) -> Bool {
+            isEmpty = false
+            guard case .whole(let bytes) = line else {
+                if line == .tooLong && header == nil { isFirstLineTooLong = true }
+                return false
+            }
+            guard let record = JournalRecord(line: Substring(decoding: bytes, as: UTF8.self)) else { return false }
             if header == nil {
-                guard case .header(let first) = record else { break }
+                guard case .header(let first) = record else { return false }
                 header = first
             }
             switch record {
@@ -65,10 +104,17 @@ package struct RecoveredSession: Sendable {
             case .recordingStopped:
                 recordingStart = nil
             }
-            read += line.count + 1
+            read += bytes.count + 1
+            return true
         }
+    }
+
+    private init(path: String, reading: Reading, size: Int) throws {
+        let (header, scene, inputs) = (reading.header, reading.scene, reading.inputs)
         guard let header else {
-            let reason = data.isEmpty ? "is empty" : "is not a Kiln session journal"
+            let reason = reading.isEmpty ? "is empty"
+                : reading.isFirstLineTooLong ? "is damaged: its first line is longer than \(JournalLines.maximumLineBytes / (1024 * 1024)) MB, more than a journal's header takes"
+                : "is not a Kiln session journal"
             throw JournalError.unreadable(path: path, reason: reason)
         }
         guard let scene else {
@@ -85,10 +131,10 @@ package struct RecoveredSession: Sendable {
             }
         }
         script = log.script
-        self.recordingStart = recordingStart.map { max(0, $0 - scene.origin) }
+        self.recordingStart = reading.recordingStart.map { max(0, $0 - scene.origin) }
         lastInput = inputs.last?.time
-        end = max(lastFrame ?? 0, lastInput ?? 0)
-        unreadBytes = data.count - read
+        end = max(reading.lastFrame ?? 0, lastInput ?? 0)
+        unreadBytes = size - reading.read
     }
 
     /// When the window opened.

@@ -27,6 +27,15 @@ package struct PrototypeTemplate: Sendable {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ".swift"
     }
 
+    /// The file the scene's Swift file would take the place of, whatever the case of its
+    /// letters: another file the template writes (`Package.swift` for `package`), or
+    /// `Package.swift` also when none is written, since `kiln dev` leaves that name out;
+    /// `nil` when the name clashes with nothing.
+    package var clashingFile: String? {
+        let others = ["Package.swift"] + files.filter { $0.path != swiftFileName }.map(\.path)
+        return others.first { $0.lowercased() == swiftFileName.lowercased() }
+    }
+
     /// Every file, by its path inside the folder.
     package var files: [(path: String, text: String)] {
         [(swiftFileName, swiftSource), ("tuning.toml", tuningText), ("Scripts/demo.json", demoScript),

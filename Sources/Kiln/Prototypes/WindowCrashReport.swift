@@ -28,7 +28,7 @@ struct WindowCrashReport: Equatable {
         let place = location.map { " at \($0)" } ?? ""
         let message = trap.map { " (\($0))" } ?? ""
         return "the prototype '\(prototype)' \(what)\(place)\(message); the window opens again on the next save "
-            + "that compiles, and `kiln recover` renders what you did before the crash"
+            + "that compiles, and `kiln recover --folder DIR` renders what you did before the crash"
     }
 
     /// The usual name of a signal, `SIG` and the number for one without.

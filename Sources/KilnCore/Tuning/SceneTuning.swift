@@ -42,8 +42,9 @@ extension SceneTuning {
         var value = Self()
         var origins = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, "default") })
         var warnings: [String] = []
+        let keys = Set(fields.map(\.key))
         for source in sources {
-            for entry in try TuningParser.parse(source.text, file: source.name) {
+            for entry in try TuningParser.parse(source.text, file: source.name).flatMap({ $0.spread(keeping: keys) }) {
                 guard let field = fields.first(where: { $0.key == entry.key }) else {
                     warnings.append("\(source.name):\(entry.line): unknown key \(entry.key), ignored\(suggestion(for: entry.key))"
                                         .printable)

@@ -11,6 +11,19 @@ import Foundation
     public var line: Int
 }
 
+extension TuningEntry {
+    /// The entry as values of `fields`: itself when its key is one of them or its value is
+    /// no table; else, an inline table (`swipe = { action_threshold = 80 }`) being a table
+    /// as a `[swipe]` header is, each of its members as an entry of its own under its full
+    /// key (`swipe.action_threshold`), spread in turn.
+    func spread(keeping fields: Set<String>) -> [TuningEntry] {
+        guard !fields.contains(key), case .table(let members) = value else { return [self] }
+        return members.flatMap { member in
+            TuningEntry(key: key + "." + member.key, value: member.value, line: line).spread(keeping: fields)
+        }
+    }
+}
+
 /// Reads tuning files as TOML 1.0 reads them, so that an editor, a linter and Kiln agree on
 /// what a file says.
 ///

@@ -43,6 +43,33 @@ extension TuningWriter {
         }
     }
 
+    /// The edit that adds `field`, set to `value`, as a member of the inline table its
+    /// table is written as (`swipe = { action_threshold = 80 }`), which stays inline: after
+    /// its last member, or inside its braces when it has none; `nil` when no inline table
+    /// holds the field's table.
+    func member(of value: TuningValue, for field: TuningProfile.Field,
+                in document: TuningDocument) -> (range: Range<Int>, text: String)? {
+        let keys = Set(profile.fields.map(\.key))
+        var candidates = document.layout.lines.map(\.entry)
+        while let entry = candidates.popLast() {
+            guard !keys.contains(entry.key), field.key.hasPrefix(entry.key + "."),
+                  case .table(let members) = entry.value, let span = document.layout.spans[entry.key] else { continue }
+            let rest = String(field.key.dropFirst(entry.key.count + 1))
+            // A deeper inline table inside this one holds it, if one does.
+            let inner = members.map { TuningEntry(key: entry.key + "." + $0.key, value: $0.value, line: entry.line) }
+            if inner.contains(where: { field.key.hasPrefix($0.key + ".") }) {
+                candidates = inner
+                continue
+            }
+            let spelled = rest + " = " + Self.spelling(of: value, replacing: nil)
+            guard let last = members.last, let lastSpan = document.layout.spans[entry.key + "." + last.key] else {
+                return (span, "{ " + spelled + " }")
+            }
+            return (lastSpan.upperBound..<lastSpan.upperBound, ", " + spelled)
+        }
+        return nil
+    }
+
     /// The lines that add `field`, set to `value`, under its table: after the table's last
     /// value, else right under its header, else as a new table at the end of the file.
     func insertion(of value: TuningValue, for field: TuningProfile.Field,

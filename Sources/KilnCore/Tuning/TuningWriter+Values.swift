@@ -7,7 +7,8 @@ extension TuningWriter {
     }
 
     /// The field `key` names: a field's key, or a spring's key and one of its numbers.
-    func target(of key: String) throws(TuningWriteError) -> Target {
+    func target(of written: String) throws(TuningWriteError) -> Target {
+        let key = Self.canonical(written)
         if let field = profile.fields.first(where: { $0.key == key }) { return Target(field: field) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count > 2, let member = parts.last, let spring = profile.fields.first(where: {
@@ -19,6 +20,14 @@ extension TuningWriter {
             return Target(field: spring, member: member)
         }
         throw .invalidChange(key: key, message: unknown(parts))
+    }
+
+    /// A key as the tuning reader names it: `"swipe".action_threshold` and
+    /// `swipe."action_threshold"` are `swipe.action_threshold`, as in TOML; text that is
+    /// no TOML key is left as written.
+    static func canonical(_ key: String) -> String {
+        guard let entries = try? TuningParser.parse(key + " = 0", file: ""), entries.count == 1 else { return key }
+        return entries[0].key
     }
 
     /// Why `parts` names no field, with what there is instead.

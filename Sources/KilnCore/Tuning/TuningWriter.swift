@@ -55,19 +55,28 @@ public struct TuningWriter: Sendable {
     /// One change made to `document`: the new text and what it did.
     private func apply(_ change: TuningChange, to document: TuningDocument) throws(TuningWriteError) -> (String, String) {
         let target = try target(of: change.key)
-        let line = document.layout.lines.first { $0.entry.key == target.field.key }
-        let present = line.map(\.entry.value)
+        let entry = entries(document.layout.lines.map(\.entry)).first { $0.key == target.field.key }
+        let present = entry.map(\.value)
         let value = try newValue(change, for: target, present: present)
         try check(value, for: target.field)
         let edits: [(range: Range<Int>, text: String)]
-        if let line, let present {
-            edits = replacements(of: present, by: value, at: line.entry.key, in: document)
+        if let entry, let present {
+            edits = replacements(of: present, by: value, at: entry.key, in: document)
+        } else if let inline = member(of: value, for: target.field, in: document) {
+            edits = [inline]
         } else {
             edits = [insertion(of: value, for: target.field, into: document)]
         }
         let text = document.applying(edits)
         try confirm(text, holds: value, for: target.field)
         return (text, Self.phrase(change, target: target, value: value, present: present))
+    }
+
+    /// The file's entries as the fields' values: the members of an inline table that is no
+    /// field's value are entries of their own, as the tuning reader takes them.
+    func entries(_ entries: [TuningEntry]) -> [TuningEntry] {
+        let keys = Set(profile.fields.map(\.key))
+        return entries.flatMap { $0.spread(keeping: keys) }
     }
 
     /// "swipe.return_spring.response = 0.5 (was 0.38)", "menu.width = 276 (default; was 300)".
@@ -88,7 +97,7 @@ public struct TuningWriter: Sendable {
     private func confirm(_ text: String, holds value: TuningValue, for field: TuningProfile.Field) throws(TuningWriteError) {
         let written: TuningValue?
         do throws(TuningError) {
-            written = try TuningParser.parse(text, file: "").first { $0.key == field.key }?.value
+            written = try entries(TuningParser.parse(text, file: "")).first { $0.key == field.key }?.value
         } catch {
             throw .invalidChange(key: field.key, message: "cannot be written into this file (\(error.message))")
         }

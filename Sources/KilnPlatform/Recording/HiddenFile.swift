@@ -44,9 +44,23 @@ package final class HiddenFile {
     }
 
     /// Gives the file the name `output`, in the same folder, replacing what had it: a link
-    /// there is replaced, never followed.
+    /// there is replaced, never followed. A regular file there that is read-only is refused
+    /// and left as it was; otherwise the new file takes its mode, and its owner and group
+    /// where the user may give them (root, or a group of the user's).
     package func publish(as output: String) throws {
         guard !isSettled else { return }
+        if let refusal = OutputFile.refusal(replacing: output) {
+            remove()
+            throw PlatformError.io("cannot write \(output): \(refusal)")
+        }
+        var replaced = stat()
+        if lstat(output, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
+            // Owner first: a change of owner clears the set-user-ID and set-group-ID bits.
+            if fchown(descriptor, replaced.st_uid, replaced.st_gid) != 0 {
+                _ = fchown(descriptor, uid_t.max, replaced.st_gid)
+            }
+            fchmod(descriptor, replaced.st_mode & 0o7777)
+        }
         guard rename(path, output) == 0 else {
             let reason = Self.reason()
             remove()
