@@ -99,7 +99,7 @@ struct ScrubCheckpointBoundTests {
 
         #expect(hosted.rewind(to: 5.5))
 
-        #expect(!checkpoints.parkedMoments.contains(5))
+        #expect(checkpoints.parkedLogLength == 0)
         #expect(hosted.session.loggedInput == log.filter { $0.time <= 5.5 })
     }
 }
