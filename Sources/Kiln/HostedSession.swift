@@ -70,7 +70,7 @@ package final class HostedSession: HostedScene, RecordingSource {
         self.capturePath = capturePath
         self.tuning = tuning
         self.remake = remake
-        assets = watchesAssets ? AssetWatcher() : nil
+        assets = watchesAssets ? AssetWatcher(loads: AssetLoads()) : nil
         reportedProblem = !reportsProblems
         tuningHistory = TuningHistory(start: tuning?.sources ?? [])
         if let problem = tuning?.problem { showBanner(problem) }

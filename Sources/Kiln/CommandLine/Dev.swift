@@ -40,8 +40,13 @@ struct Dev: ParsableCommand {
     @Option(help: .private)
     var supervisorPid: Int32?
 
+    // Versions of the prototype a window loads before kiln dev opens a fresh one.
+    @Option(help: .private)
+    var versionsPerWindow = LivePrototype.defaultMostVersions
+
     func validate() throws {
         try validateQuitAfter(quitAfter)
+        guard versionsPerWindow >= 1 else { throw ValidationError("--versions-per-window takes 1 or more.") }
     }
 
     func run() throws {
@@ -84,11 +89,12 @@ struct Dev: ParsableCommand {
         }
         let reloader = PrototypeReloader(folder: prototypeFolder, compiler: compiler)
         let livePrototype = LivePrototype(loaded: loaded, reloader: reloader,
-                                          events: canvas.events ? JSONLinePrinter() : nil)
+                                          events: canvas.events ? JSONLinePrinter() : nil, mostVersions: versionsPerWindow)
         reloader.start()
         try openWindow(scene: loaded.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
                        quitAfter: quitAfter, capture: capture, recapturesScene: true, showsHUD: hud.hud, recording: recording,
                        decorate: livePrototype.wrap)
+        if livePrototype.needsFreshWindow { throw ExitCode(WindowSupervisor.freshWindowStatus) }
     }
 }
 

@@ -9,7 +9,9 @@ extension KilnCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            PrototypeExit.kilnEnds()
         } catch {
+            PrototypeExit.kilnEnds()
             let code = exitCode(for: error)
             // Help, and problems the commands have reported themselves (ExitCode), go as they are.
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }

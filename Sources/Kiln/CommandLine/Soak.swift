@@ -30,6 +30,13 @@ struct Soak: ParsableCommand {
     @Flag(help: "Time frames by the drawing thread's CPU time, not the wall clock: steadier on a busy machine.")
     var cpuTime = false
 
+    @Flag(help: """
+        As the window does with the timeline strip shown: the input is logged, sessions are parked along \
+        the log once a second of scene time, and every two minutes the scene is scrubbed 20 s back and goes \
+        on from there.
+        """)
+    var strip = false
+
     @Flag(help: "Print one JSON line instead of a summary.")
     var json = false
 
@@ -51,7 +58,8 @@ struct Soak: ParsableCommand {
             warn("\(error)")
             throw ExitCode(2)
         }
-        guard let hosted = SceneHosting(scene: scene, canvasSize: device.size, seed: seed).session() else {
+        guard let hosted = strip ? Self.logging(scene, device: device, seed: seed)
+                : SceneHosting(scene: scene, canvasSize: device.size, seed: seed).session() else {
             throw ExitCode(2)
         }
         let made = hosted.session.scene
@@ -59,15 +67,21 @@ struct Soak: ParsableCommand {
         var report = SoakReport(scene: scene, seconds: minutes * 60)
         let started = Date()
         var frame = 0
+        // Scene time scrubbed back, so that the session's time goes on from the moment shown.
+        var scrubbed = 0.0
         while Date().timeIntervalSince(started) < minutes * 60 {
             let time = Double(frame) / 60
             for action in input.actions(upTo: time) {
                 switch action {
-                case .pointer(let event): hosted.handle(event)
-                case .key(let key): _ = hosted.handle(key, at: time)
+                case .pointer(var event):
+                    event.timestamp -= scrubbed
+                    hosted.handle(event)
+                case .key(let key): _ = hosted.handle(key, at: time - scrubbed)
                 }
             }
-            let drawn = timer.frame(hosted, at: time)
+            if strip && frame % 60 == 0 { hosted.prepareToScrub(near: time - scrubbed) }
+            if strip && frame % 7200 == 7199, hosted.rewind(to: time - scrubbed - 20) { scrubbed += 20 }
+            let drawn = timer.frame(hosted, at: time - scrubbed)
             frame += 1
             if report.startMemory == 0 {
                 if frame >= SoakReport.warmUpFrames || Date().timeIntervalSince(started) >= minutes * 15 {
@@ -91,6 +105,18 @@ struct Soak: ParsableCommand {
             warn("memory grew from \(report.megabytes(report.startMemory)) to \(report.megabytes(report.endMemory))")
             throw ExitCode(1)
         }
+    }
+}
+
+extension Soak {
+    /// Scene `name` hosted as the window hosts it with the strip shown: its input logged, and
+    /// made anew to be scrubbed.
+    static func logging(_ name: String, device: DevicePreset, seed: UInt64) -> HostedSession? {
+        let hosting = SceneHosting(scene: name, canvasSize: device.size, seed: seed)
+        guard let made = hosting.makeScene(context: hosting.context()) else { return nil }
+        let session = SceneSession(scene: made)
+        session.startInputLog(device: device.name, seed: seed)
+        return HostedSession(session: session, capturePath: nil, resimulate: hosting.resimulation(of: name, device: device.name))
     }
 }
 

@@ -4,9 +4,21 @@ import KilnPlatform
 /// A prototype kept live in the window (`kiln dev`): each frame takes what the reloader
 /// finished, registers a new version and asks the window to show a fresh scene of it, or
 /// keeps the running scene and shows the compiler's first error in a red banner.
+///
+/// A loaded version's library stays mapped (`PrototypeLoader`), with any thread its code
+/// started: after `mostVersions` versions the window closes and `kiln dev` opens a fresh
+/// one on the newest, so that a long session holds a bounded number of them.
 package final class LivePrototype {
+    /// Versions a window loads before `kiln dev` opens a fresh one, unless told otherwise.
+    package static let defaultMostVersions = 32
     /// The reloader watching the folder.
     package let reloader: PrototypeReloader
+    /// Versions this window loads before it asks for a fresh one.
+    package let mostVersions: Int
+    /// Versions loaded into this process so far, the first included.
+    private var versions = 1
+    /// Whether the window closed to be opened afresh on the newest version.
+    package private(set) var needsFreshWindow = false
     private let events: EventSink?
     /// The compile or load problem of the sources as they are, shown over every scene.
     package private(set) var problem: PrototypeProblem?
@@ -19,11 +31,14 @@ package final class LivePrototype {
 
     /// Keeps `loaded` live; reloads go through `reloader`; `events` receives a
     /// `prototype.reloaded` event per swap, with its times.
-    package init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?) {
+    package init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?,
+                 mostVersions: Int = defaultMostVersions) {
         self.reloader = reloader
+        self.mostVersions = mostVersions
         self.events = events
         SceneCatalog.register(loaded.prototype)
         PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
+        PrototypeExit.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
     }
 
     /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
@@ -37,9 +52,19 @@ package final class LivePrototype {
         guard let outcome = reloader.takeOutcome() else { return }
         switch outcome {
         case .loaded(let loaded):
+            versions += 1
+            if versions > mostVersions && WindowSupervisor.isFollowingSupervisor {
+                guard !needsFreshWindow else { return }
+                needsFreshWindow = true
+                Console.warn("this window has loaded \(mostVersions) versions of \(loaded.prototype.name), whose code stays "
+                             + "loaded: kiln dev opens a fresh window on the newest")
+                WindowHost.requestQuit()
+                return
+            }
             problem = nil
             SceneCatalog.register(loaded.prototype)
             PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
+            PrototypeExit.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
             pendingSwap = (loaded, clock.now)
             open(loaded.prototype.name)
         case .failed(let failure):

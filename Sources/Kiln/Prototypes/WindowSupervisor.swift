@@ -17,7 +17,8 @@ import Glibc
 /// the child's standard error (printing ordinary lines as they come, summing a crash up in
 /// one line) and, once the child is gone, watches the folder and opens the window again
 /// after the next save that compiles. The window closed by the user ends `kiln dev`;
-/// SIGINT or SIGTERM to `kiln dev` ends the window too.
+/// SIGINT or SIGTERM to `kiln dev` ends the window too. Processes the prototype started
+/// are handed to `kiln dev` when the window ends, and ended (`LeftoverProcesses`).
 final class WindowSupervisor: Sendable {
     private let folder: PrototypeFolder
     private let compiler: PrototypeCompiler
@@ -38,6 +39,7 @@ final class WindowSupervisor: Sendable {
     /// Runs windows until one is closed or `kiln dev` is asked to end; the exit status.
     func run() -> Int32 {
         Self.installStopHandlers()
+        LeftoverProcesses.adoptOrphans()
         while true {
             let ending: WindowEnding
             do { ending = try runWindow() } catch {
@@ -51,6 +53,9 @@ final class WindowSupervisor: Sendable {
             case .exited(Watchdog.exitStatus):
                 // The window's watchdog has said all of it, in its line for a window under kiln dev.
                 break
+            case .exited(Self.freshWindowStatus):
+                // The window has loaded as many versions as it may: a fresh one loads the newest.
+                continue
             case .exited(let status):
                 return status
             case .signalled(let number) where [SIGINT, SIGTERM, SIGHUP].contains(number):
@@ -95,6 +100,8 @@ final class WindowSupervisor: Sendable {
         let drained = forward(pipe.fileHandleForReading)
         process.waitUntilExit()
         Self.childPID.store(0, ordering: .relaxed)
+        // What the prototype started goes with the window, and lets go of the pipe.
+        LeftoverProcesses.endAll()
         // A process the window started may hold the pipe open: the lines so far are enough.
         _ = drained.wait(timeout: .now() + 3)
         return process.terminationReason == .uncaughtSignal
@@ -148,6 +155,10 @@ final class WindowSupervisor: Sendable {
         }
         return false
     }
+
+    /// The exit status of a window that closed to be opened afresh: it has loaded
+    /// `LivePrototype.mostVersions` versions of the prototype's code, which stay loaded.
+    static let freshWindowStatus: Int32 = 87
 
     // Signal handlers reach only these atomics.
     private static let childPID = Atomic<Int32>(0)

@@ -10,7 +10,9 @@ import Foundation
 /// later good save brings the picture back. A crossed box made by `named:` for a file that
 /// was missing or bad from the start is looked at too: once the name stands for a file that
 /// can be read, its layer shows it. The window polls once a frame with its own clock; tests
-/// give `now` by hand.
+/// give `now` by hand. With `loads`, files are read off the polling thread (`AssetLoads`):
+/// a layer keeps what it shows until its file's new version is read, and a read past the
+/// budget is refused; without, each is read during the poll.
 package final class AssetWatcher {
     /// What one changed file led to.
     package enum Outcome: Equatable, Sendable {
@@ -25,9 +27,14 @@ package final class AssetWatcher {
     private var lastPoll = -Double.infinity
     /// The stamps of versions that could not be read, by path: each is tried once.
     private var refused: [String: [AssetStamp]] = [:]
+    /// Where files are read, when not during the poll.
+    package let loads: AssetLoads?
 
-    /// A watcher that looks at the files at the first `poll`.
-    package init() {}
+    /// A watcher that looks at the files at the first `poll`, reading them with `loads`
+    /// (`nil`: during the poll).
+    package init(loads: AssetLoads? = nil) {
+        self.loads = loads
+    }
 
     /// Reloads the stale files of `root`'s tree when `pollInterval` has passed since the
     /// last look; nothing otherwise.
@@ -39,7 +46,7 @@ package final class AssetWatcher {
 
     /// Reloads, now, every layer of `root`'s tree whose file changed since it was read.
     package func reloadStale(in root: Layer) -> [Outcome] {
-        var pass = AssetReloadPass(refused: refused)
+        var pass = AssetReloadPass(refused: refused, loads: loads)
         pass.visit(root)
         refused = pass.refused
         return pass.outcomes
@@ -60,8 +67,19 @@ private struct AssetReloadPass {
     private(set) var requestedImages: [String: Result<Image, AssetError>] = [:]
     private(set) var requestedAnimations: [String: Result<LottieAnimation, AssetError>] = [:]
 
-    init(refused: [String: [AssetStamp]]) {
+    let loads: AssetLoads?
+
+    init(refused: [String: [AssetStamp]], loads: AssetLoads?) {
         self.refused = refused
+        self.loads = loads
+    }
+
+    /// What `load` gives for `version` of `name`: read now without `loads`, else as
+    /// `loads` has it (`nil` while it reads).
+    private func read<Asset>(_ name: String, version: Any,
+                             _ load: @escaping @Sendable () throws(AssetError) -> Asset) -> Result<Asset, AssetError>? {
+        guard let loads else { return Result { () throws(AssetError) -> Asset in try load() } }
+        return loads.result(of: name, version: version, load: load)
     }
 
     mutating func visit(_ layer: Layer) {
@@ -76,7 +94,7 @@ private struct AssetReloadPass {
 
     private mutating func visitImage(_ layer: ImageLayer) {
         if layer.image == nil, let wanted = layer.wanted {
-            return fill(wanted, in: \.requestedImages, load: { name throws(AssetError) in try Image(named: name) }) { fresh in
+            return fill(wanted, in: \.requestedImages, load: { [name = wanted.name] () throws(AssetError) in try Image(named: name) }) { fresh in
                 let sized = layer.bounds == wanted.placeholderBounds
                 layer.image = fresh
                 if sized { layer.bounds.size = fresh.size }
@@ -97,7 +115,7 @@ private struct AssetReloadPass {
     /// layer under it that shows the file.
     private mutating func visitVector(_ layer: SVGLayer) {
         if layer.image == nil, let wanted = layer.wanted {
-            return fill(wanted, in: \.requestedImages, load: { name throws(AssetError) in try Image(named: name) }) { fresh throws(AssetError) in
+            return fill(wanted, in: \.requestedImages, load: { [name = wanted.name] () throws(AssetError) in try Image(named: name) }) { fresh throws(AssetError) in
                 try layer.adopt(fresh)
             } refuse: { error, now in
                 layer.wanted?.versions = now
@@ -125,7 +143,7 @@ private struct AssetReloadPass {
 
     private mutating func visitLottie(_ layer: LottieLayer) {
         if layer.animation == nil, let wanted = layer.wanted {
-            return fill(wanted, in: \.requestedAnimations, load: { name throws(AssetError) in try LottieAnimation(named: name) }) { fresh in
+            return fill(wanted, in: \.requestedAnimations, load: { [name = wanted.name] () throws(AssetError) in try LottieAnimation(named: name) }) { fresh in
                 let sized = layer.bounds == wanted.placeholderBounds
                 layer.animation = fresh
                 if sized { layer.bounds.size = fresh.size }
@@ -140,13 +158,17 @@ private struct AssetReloadPass {
             let current = [stamp(of: animation.url)]
             guard refused[path] != current else { return }
             AssetProblems.forget(file: animation.url)
-            do throws(AssetError) {
-                animations[path] = .success(try LottieAnimation(contentsOf: animation.url))
+            let url = animation.url
+            switch read(path, version: current, { () throws(AssetError) in try LottieAnimation(contentsOf: url) }) {
+            case .success(let fresh)?:
+                animations[path] = .success(fresh)
                 refused[path] = nil
                 outcomes.append(.reloaded(animation.url))
-            } catch {
+            case .failure(let error)?:
                 animations[path] = .failure(error)
                 refuse(animation.url, stamps: current, error)
+            case nil:
+                return
             }
         }
         switch animations[path] {
@@ -161,7 +183,7 @@ private struct AssetReloadPass {
     /// can be read; otherwise hands `refuse` the new problem and the files' versions, so that
     /// the same version is not tried, or said, again.
     private mutating func fill<Asset>(_ wanted: AssetRequest, in loaded: WritableKeyPath<Self, [String: Result<Asset, AssetError>]>,
-                                      load: (String) throws(AssetError) -> Asset,
+                                      load: @escaping @Sendable () throws(AssetError) -> Asset,
                                       show: (Asset) throws(AssetError) -> Void,
                                       refuse: (AssetError, [AssetRequest.FileVersion]) -> Void) {
         do throws(AssetError) {
@@ -178,19 +200,21 @@ private struct AssetReloadPass {
     /// What the name `wanted` asked for, read again once a pass when the files it stands for
     /// changed since it was refused; `nil` when they did not.
     private mutating func retry<Asset>(_ wanted: AssetRequest, in loaded: WritableKeyPath<Self, [String: Result<Asset, AssetError>]>,
-                                       load: (String) throws(AssetError) -> Asset) -> Result<Asset, AssetError>? {
+                                       load: @escaping @Sendable () throws(AssetError) -> Asset) -> Result<Asset, AssetError>? {
         let now = versions(of: wanted)
         guard now != wanted.versions else { return nil }
         if let known = self[keyPath: loaded][wanted.name] { return known }
         AssetProblems.forget(file: URL(fileURLWithPath: wanted.name))
         for file in now { AssetProblems.forget(file: URL(fileURLWithPath: file.path)) }
-        do throws(AssetError) {
-            let fresh = try load(wanted.name)
+        switch read(wanted.name, version: now, load) {
+        case .success(let fresh)?:
             self[keyPath: loaded][wanted.name] = .success(fresh)
             outcomes.append(.reloaded(URL(fileURLWithPath: now.first?.path ?? wanted.name)))
-        } catch {
+        case .failure(let error)?:
             self[keyPath: loaded][wanted.name] = .failure(error)
             outcomes.append(.failed(error))
+        case nil:
+            return nil
         }
         return self[keyPath: loaded][wanted.name]
     }
@@ -211,14 +235,17 @@ private struct AssetReloadPass {
         let current = stamps(of: image)
         guard refused[path] != current else { return nil }
         AssetProblems.forget(file: image.url)
-        do throws(AssetError) {
-            let fresh = try Image(contentsOf: image.url)
+        let url = image.url
+        switch read(path, version: current, { () throws(AssetError) in try Image(contentsOf: url) }) {
+        case .success(let fresh)?:
             images[path] = .success(fresh)
             refused[path] = nil
             outcomes.append(.reloaded(image.url))
-        } catch {
+        case .failure(let error)?:
             images[path] = .failure(error)
             refuse(image.url, stamps: current, error)
+        case nil:
+            return nil
         }
         return images[path]
     }

@@ -125,10 +125,21 @@ public final class SceneSession {
 
     /// Plays `script` from here on in place of the script played so far, which it begins
     /// with up to scene time `time`: a session parked at a moment of a log that has grown since.
+    /// The input log, when kept, is what `script` gives up to `time`, as if played from it.
     package func continueScript(_ script: InputScript, playedUpTo time: Double) {
         var continued = ScriptPlayer(script: script)
-        _ = continued.events(upTo: time, scene: scene)
+        let played = continued.events(upTo: time, scene: scene)
         player = continued
+        guard inputLog != nil else { return }
+        forgetLoggedInput()
+        for output in played { log(output) }
+    }
+
+    /// Empties the input log, which goes on from here: a session parked along a log, which
+    /// `continueScript` gives its log back, holds none meanwhile.
+    package func forgetLoggedInput() {
+        loggedInput = []
+        inputLog = inputLog.map { ScriptRecorder(scene: $0.scene, device: $0.device, seed: $0.seed, startTime: $0.startTime) }
     }
 
     /// Drops the rest of the script at `time`: a pointer it leaves down is cancelled there, as
