@@ -66,6 +66,10 @@ struct RasterLimitTests {
                 == "the frame would be 32768×400 pixels; Kiln renders at most 16384 pixels a side: choose a smaller --size or --scale")
         #expect(throws: PlatformError.self) { try OffscreenHost(canvas: Size(8192, 100), scale: 4) }
         #expect(OffscreenHost.sizeProblem(canvas: Size(8192, 16), scale: 2) == nil)
+        #expect(OffscreenHost.sizeProblem(canvas: Size(16_384, 16_384), scale: 1)
+                == "the frame would be 16384×16384 pixels (1024 MB); Kiln renders at most 64 million pixels: choose a smaller --size or --scale")
+        #expect(OffscreenHost.sizeProblem(canvas: Size(4096, 4096), scale: 2) == nil)
+        #expect(OffscreenHost.sizeProblem(canvas: Size(4096, 4097), scale: 2) != nil)
 
         let scene = TestScene(size: Size(8192, 16))
         scene.root.addSublayer(Self.layer(Rect(8000, 0, 192, 16), color: Color(hex: 0x0000FF), shadow: true))

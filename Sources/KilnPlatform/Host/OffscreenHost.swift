@@ -44,10 +44,19 @@ public final class OffscreenHost {
     /// sentence naming the limit; nil when it can.
     public static func sizeProblem(canvas: Size, scale: Double) -> String? {
         let width = (canvas.width * scale).rounded(), height = (canvas.height * scale).rounded()
-        guard width > Double(maximumPixelSide) || height > Double(maximumPixelSide) else { return nil }
-        return String(format: "the frame would be %.0f×%.0f pixels; Kiln renders at most %d pixels a side: choose a smaller --size or --scale",
-                      width, height, maximumPixelSide)
+        if width > Double(maximumPixelSide) || height > Double(maximumPixelSide) {
+            return String(format: "the frame would be %.0f×%.0f pixels; Kiln renders at most %d pixels a side: choose a smaller --size or --scale",
+                          width, height, maximumPixelSide)
+        }
+        guard width * height > Double(maximumFramePixels) else { return nil }
+        return String(format: "the frame would be %.0f×%.0f pixels (%.0f MB); Kiln renders at most %d million pixels: choose a smaller --size or --scale",
+                      width, height, width * height * 4 / 1_048_576, maximumFramePixels / 1_048_576)
     }
+
+    /// The most pixels of a frame: 256 MB a copy, a frame 8,192 pixels square. An SVG or a
+    /// Lottie rendered alone on a canvas of its own size, which may claim 16,384 points a
+    /// side, is refused by what it would take at the scale asked, not by its side alone.
+    public static let maximumFramePixels = 1 << 26
 
     /// Whether hosts take the fast paths when not told: yes, unless `KILN_FAST_PATHS` is `0`.
     public static var fastPathsByDefault: Bool { Compositor.fastPathsAreOn() }
