@@ -48,7 +48,7 @@ enum LottieImageAssets {
     /// The Lottie's folder with every link followed: what rlottie is given as its resource
     /// folder, so that the checked paths are the paths opened.
     static func resolvedFolder(of folder: URL) -> String {
-        realPath(folder.path) ?? folder.standardizedFileURL.path
+        FolderPath.realPath(folder.path) ?? folder.standardizedFileURL.path
     }
 
     private struct Refusal: Error {
@@ -86,13 +86,13 @@ enum LottieImageAssets {
     /// regular file inside `root` whose header is within the limits.
     private static func resolve(_ reference: String, in root: String) -> Result<String, AssetError> {
         let opened = root + "/" + reference
-        guard let real = realPath(opened) else {
+        guard let real = FolderPath.realPath(opened) else {
             let lexical = URL(fileURLWithPath: opened).standardizedFileURL.path
-            return .failure(AssetError(file: "", reason: isInside(lexical, root) ? "is no file" : "leads outside the file's folder"))
+            return .failure(AssetError(file: "", reason: FolderPath.isInside(lexical, root) ? "is no file" : "leads outside the file's folder"))
         }
-        guard isInside(real, root), real != root else {
+        guard FolderPath.isInside(real, root), real != root else {
             let lexical = URL(fileURLWithPath: opened).standardizedFileURL.path
-            return .failure(AssetError(file: "", reason: isInside(lexical, root)
+            return .failure(AssetError(file: "", reason: FolderPath.isInside(lexical, root)
                 ? "leads outside the file's folder through a link" : "leads outside the file's folder"))
         }
         do {
@@ -102,16 +102,5 @@ enum LottieImageAssets {
             return .failure(AssetError(file: "", reason: error.reason))
         }
         return .success(String(real.dropFirst(root.hasSuffix("/") ? root.count : root.count + 1)))
-    }
-
-    private static func isInside(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
-
-    /// `path` with every link followed, as the kernel follows them; `nil` when it leads nowhere.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -227,8 +227,8 @@ struct VectorReferences {
         let root = folder.standardizedFileURL.path
         let opened = path.hasPrefix("/") ? path : root + "/" + path
         let url = URL(fileURLWithPath: opened).standardizedFileURL
-        guard Self.isInside(url.path, root) else { return "leads outside the file's folder" }
-        if let real = Self.realPath(url.path), let realRoot = Self.realPath(root), !Self.isInside(real, realRoot) {
+        guard FolderPath.isInside(url.path, root) else { return "leads outside the file's folder" }
+        if let real = FolderPath.realPath(url.path), let realRoot = FolderPath.realPath(root), !FolderPath.isInside(real, realRoot) {
             return "leads outside the file's folder through a link"
         }
         let key = url.path + (image ? " image" : "")
@@ -289,16 +289,5 @@ struct VectorReferences {
         guard let equals = pair.firstIndex(of: "=") else { return nil }
         let quoted = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         return String(quoted.dropFirst().dropLast())
-    }
-
-    private static func isInside(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
-
-    /// `path` with every link followed; `nil` when it leads nowhere.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
