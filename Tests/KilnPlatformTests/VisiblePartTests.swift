@@ -51,13 +51,17 @@ struct VisiblePartTests {
     /// The kinds of layer drawn large: all that rasterize content but hairlines and emitters.
     static let kinds: [LayerSpec.Kind] = [.plain, .shape, .text, .gradient, .bitmap]
 
+    /// How many large layers each property draws: a sixteenth of the random trees' count, 62
+    /// in `make test`, fewer under the sanitizers.
+    static let layerCount = max(12, OfflineFrameDifferentialTests.treeCount / 16)
+
     @Test("A part of a layer's content, on the grid parts are cut on, is rasterized as the same pixels as the whole")
     func partMatchesWhole() async {
         let layers = zip(LayerTreeGen.layer(kinds: Self.kinds), Gen.double(in: 150...600), Gen.double(in: 100...500),
                          Gen.int(in: 0...2), zip(Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0.05...0.6),
                                                  Gen.double(in: 0.05...0.6)))
 
-        await propertyCheck(count: 60, input: layers) { spec, width, height, scaleIndex, unit in
+        await propertyCheck(count: Self.layerCount, input: layers) { spec, width, height, scaleIndex, unit in
             let scale = [1.0, 2.0, 3.0][scaleIndex]
             let layer = spec.makeLayer(in: Rect(x: 0, y: 0, width: width / max(spec.unitFrame.width, 0.05),
                                                 height: height / max(spec.unitFrame.height, 0.05)))
@@ -109,7 +113,7 @@ struct VisiblePartTests {
                          Gen.int(in: 0...2), zip(Gen.double(in: 0...1), Gen.double(in: 0...1), Gen.double(in: 0.05...0.6),
                                                  Gen.double(in: 0.05...0.6)))
 
-        await propertyCheck(count: 40, input: layers) { spec, width, height, scaleIndex, unit in
+        await propertyCheck(count: Self.layerCount, input: layers) { spec, width, height, scaleIndex, unit in
             let scale = [1.0, 2.0, 3.0][scaleIndex]
             let host = try hosts[scale] ?? OffscreenHost(canvas: Self.canvas, scale: scale)
             hosts[scale] = host
@@ -136,7 +140,7 @@ struct VisiblePartTests {
         let (root, layer) = Self.root(holding: spec, size: Size(width: 1500, height: 500), origin: Point(x: 0, y: -100))
         layer.transform = Transform(rotationAngle: 0.2)
         var rasterizations = 0
-        let steps = 40
+        let steps = 24
 
         for step in 0..<steps {
             layer.position.x -= 20
