@@ -103,7 +103,7 @@ package struct PrototypeToolchain: Sendable {
                 flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
             }
         }
-        let headers = run("pkg-config", ["--cflags-only-I", "sdl2", "SDL2_mixer", "pangocairo", "xi", "gdk-pixbuf-2.0", "librsvg-2.0", "rlottie"], environment: environment)
+        let headers = run("pkg-config", ["--cflags-only-I", "sdl2", "SDL2_mixer", "pangocairo", "xi", "gdk-pixbuf-2.0", "librsvg-2.0", "libxml-2.0", "rlottie"], environment: environment)
         var seen: Set<Substring> = []
         for flag in headers.split(whereSeparator: \.isWhitespace) where flag.hasPrefix("-I") && seen.insert(flag).inserted {
             flags.append(String(flag))
