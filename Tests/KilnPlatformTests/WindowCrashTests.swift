@@ -93,7 +93,7 @@ struct WindowCrashTests {
                                       location: "card/Card.swift:90")
 
         #expect(crash.line.hasPrefix("the prototype 'card' crashed with SIGILL at card/Card.swift:90 (Fatal error: Index out of range);"))
-        #expect(crash.line.contains("next save that compiles") && crash.line.contains("`kiln recover`"))
+        #expect(crash.line.contains("next save that compiles") && crash.line.contains("`kiln recover --folder DIR`"))
         #expect(!crash.line.contains("\n"))
         #expect(WindowCrashReport.signalName(SIGSEGV) == "SIGSEGV")
         #expect(WindowCrashReport.signalName(63) == "SIG63")

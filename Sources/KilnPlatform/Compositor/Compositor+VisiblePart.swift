@@ -34,7 +34,7 @@ extension Compositor {
     /// finer than shown.
     static let motionMargin = 0.25
 
-    /// Pixels a part may add to its rectangle at its scale on each axis: the rasterizer's
+    /// Pixels a raster may add to its rectangle at its scale on each axis: the rasterizer's
     /// margin, rounding up, and the part's edges put on whole pixels.
     private static let partSlack = 5.0
 
@@ -50,7 +50,7 @@ extension Compositor {
         guard let wholeScale = rasterScale(of: whole, wanted: wanted) else { return nil }
         let canvasPixels = Double(max(canvas.maxX - canvas.minX, 1) * max(canvas.maxY - canvas.minY, 1))
         let budget = layerPixelBudget(canvasPixels: canvasPixels)
-        let wholePixels = whole.width * whole.height * wanted * wanted
+        let wholePixels = (whole.width * wanted + partSlack) * (whole.height * wanted + partSlack)
         guard wholePixels > budget else {
             return RasterPlan(scale: wholeScale, rect: whole, shown: whole, isPart: false)
         }
