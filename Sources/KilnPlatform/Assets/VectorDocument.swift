@@ -19,8 +19,10 @@ final class VectorDocument: @unchecked Sendable {
     /// The stylesheet every drawing of the tree starts with: elements with ids drawn at full
     /// opacity, since their layers carry it.
     let treeStyle: String
-    /// The bytes librsvg reads: the file's, as libxml2 wrote them back after its checks.
-    private let bytes: Data
+    /// The bytes librsvg reads: the file's, as libxml2 wrote them back after its checks. An
+    /// array rather than `Data`: `Data` keeps its storage behind a tagged reference that the
+    /// leak sanitizer does not follow, so a document held in the reader's cache read as leaked.
+    private let bytes: [UInt8]
     private let lock = NSLock()
     private var handles: [String: UnsafeMutablePointer<RsvgHandle>] = [:]
     /// The stylesheet of each run of the tree (`style(hiding:)` of its `hidden`), and the ids
@@ -46,7 +48,7 @@ final class VectorDocument: @unchecked Sendable {
         let xml = try VectorXML(try AssetFile.read(url), name: name)
         VectorReferences(folder: url.deletingLastPathComponent()).confine(xml)
         let outline = VectorOutline.read(xml)
-        let written = try xml.written()
+        let written = try [UInt8](xml.written())
         let whole = try Self.load(written, url: url, style: "")
         var width = 0.0, height = 0.0
         guard kiln_svg_size(whole, &width, &height) != 0, width.isFinite, height.isFinite, width > 0, height > 0 else {
@@ -154,7 +156,7 @@ final class VectorDocument: @unchecked Sendable {
     }
 
     /// A handle on the document `bytes` of the file `url` under the user stylesheet `css`.
-    private static func load(_ bytes: Data, url: URL, style css: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
+    private static func load(_ bytes: [UInt8], url: URL, style css: String) throws(AssetError) -> UnsafeMutablePointer<RsvgHandle> {
         var message: UnsafeMutablePointer<CChar>?
         let style = Array(css.utf8)
         let handle = bytes.withUnsafeBytes { (document: UnsafeRawBufferPointer) in
