@@ -89,7 +89,7 @@ extension GalleryScene {
 
         let pan = PanGestureRecognizer { [weak self] in self?.handleScrub($0) }
         pan.minimumDistance = 2
-        dispatcher.add(pan, to: scrubber)
+        scrubber.addGestureRecognizer(pan)
     }
 
     /// Points of drag that take the scrubbed animation from its first frame to its last.

@@ -24,7 +24,7 @@ extension GalleryScene {
 
         let pan = PanGestureRecognizer { [weak self] in self?.handleDrag($0) }
         pan.minimumDistance = 2
-        dispatcher.add(pan, to: draggable)
+        draggable.addGestureRecognizer(pan)
     }
 
     private func handleDrag(_ pan: PanGestureRecognizer) {

@@ -44,7 +44,7 @@ extension GalleryScene {
             let tap = TapGestureRecognizer { [weak self] in
                 if $0.state == .ended { self?.show(page) }
             }
-            dispatcher.add(tap, to: segment)
+            segment.addGestureRecognizer(tap)
         }
     }
 

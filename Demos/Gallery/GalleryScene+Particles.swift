@@ -3,8 +3,6 @@ import Kiln
 extension GalleryScene {
     /// Pre-warm emitters this long at init, so that any frame, including time 0, shows them full.
     static let emitterWarmUp = 1.0
-    /// The longest gap stepped after a stalled frame; the rest is skipped, not replayed.
-    static let longestEmitterStep = 0.25
 
     /// The debris preset in the laser's red, spraying from the middle of the beam, clipped to the card.
     func buildDebris(in card: Layer, beamY: Double, beamCenterX: Double) {
@@ -39,14 +37,5 @@ extension GalleryScene {
         emitter.advance(by: GalleryScene.emitterWarmUp)
         parent.addSublayer(emitter)
         emitters.append(emitter)
-    }
-
-    /// Steps every emitter by the time since the last update. The first update and any
-    /// update with time going backwards (a restarted recording) only set the reference.
-    func stepEmitters(to time: Double) {
-        defer { lastUpdateTime = time }
-        guard let last = lastUpdateTime, time > last else { return }
-        let dt = min(time - last, GalleryScene.longestEmitterStep)
-        for emitter in emitters { emitter.advance(by: dt) }
     }
 }

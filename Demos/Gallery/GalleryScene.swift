@@ -9,15 +9,12 @@ public final class GalleryScene: Scene {
     let context: SceneContext
     /// The width of a section card.
     let cardWidth: Double
-    let dispatcher: GestureDispatcher
     let draggable = GradientLayer()
     var draggableHome = Point.zero
     var dragStart = Point.zero
     var now = 0.0
-    /// The emitters that `update(time:)` steps.
+    /// The emitters, which the scene's clock steps.
     var emitters: [EmitterLayer] = []
-    /// The time of the last update; `nil` before the first.
-    var lastUpdateTime: Double?
     /// The pages side by side, slid left and right as a whole.
     let pages = Layer()
     /// The first page: every layer kind and option.
@@ -43,19 +40,12 @@ public final class GalleryScene: Scene {
         root.bounds = Rect(origin: .zero, size: context.canvasSize)
         root.position = Point(x: context.canvasSize.width / 2, y: context.canvasSize.height / 2)
         cardWidth = context.canvasSize.width - 32
-        dispatcher = GestureDispatcher(root: root)
         build()
         buildDraggable()
     }
 
     public func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
-        stepEmitters(to: time)
-    }
-
-    public func handle(_ event: PointerEvent) {
-        dispatcher.handle(event)
     }
 
     /// The draggable tile's centre: where a replayed pen recording lands.

@@ -15,7 +15,6 @@ public final class LaserScene: Scene {
     let canvas: Size
     var random: SplitMix64
     let beamY: Double
-    let dispatcher: GestureDispatcher
 
     // Layers scripts and tests find by name: instruction, pocket, arrow, laser, beamUp,
     // beamDown, debris, toast.
@@ -70,7 +69,6 @@ public final class LaserScene: Scene {
             center: Point(x: canvas.width / 2, y: (canvas.height * tuning.beamFraction).rounded()),
             spanWidth: 200, seed: context.seed &+ 7))
         root.frame = Rect(origin: .zero, size: canvas)
-        dispatcher = GestureDispatcher(root: root)
         buildLayout()
         shownPocketID = store.pockets.first?.id
         attachGestures()
@@ -80,11 +78,11 @@ public final class LaserScene: Scene {
     private func attachGestures() {
         let pan = PanGestureRecognizer { [weak self] in self?.handlePan($0) }
         pan.minimumDistance = 4
-        dispatcher.add(pan, to: pocket)
+        pocket.addGestureRecognizer(pan)
         let tap = TapGestureRecognizer { [weak self] in
             if $0.state == .ended { self?.undo() }
         }
-        dispatcher.add(tap, to: toast.layer)
+        toast.layer.addGestureRecognizer(tap)
     }
 
     /// The debris emitter's birth rate: above zero only while the card is pushed into the beam.
@@ -97,15 +95,9 @@ public final class LaserScene: Scene {
         let dt = lastUpdate.map { min(max(time - $0, 0), 0.1) } ?? 0
         lastUpdate = time
         now = time
-        dispatcher.tick(at: time)
         applyFlicker(at: time)
         updateCutting(dt: dt)
         updateTimers()
-        debris.step(dt: dt)
-    }
-
-    public func handle(_ event: PointerEvent) {
-        dispatcher.handle(event)
     }
 
     public func handle(_ key: KeyPress) -> Bool {

@@ -11,23 +11,23 @@ extension MailboxScene {
             }
             // A touch at the screen's edge opens the menu instead.
             row.pan.require(toFail: edgePan)
-            dispatcher.add(row.pan, to: row.sheet)
+            row.sheet.addGestureRecognizer(row.pan)
             inboxControls.append(row.pan)
         }
         // The list scrolls under vertical drags; sideways ones are left to the rows' swipes.
         scroller.alwaysBounceVertical = true
         scroller.panGestureRecognizer.minimumDistance = 6
-        dispatcher.add(scroller.panGestureRecognizer, to: list)
+        list.addGestureRecognizer(scroller.panGestureRecognizer)
         inboxControls.append(scroller.panGestureRecognizer)
         edgePan.edgeMargin = 24
         edgePan.onChange { [weak self] in self?.handleMenuPan($0) }
-        dispatcher.add(edgePan, to: inbox)
+        inbox.addGestureRecognizer(edgePan)
         inboxPan.onChange { [weak self] in self?.handleMenuPan($0) }
         inboxPan.isEnabled = false
-        dispatcher.add(inboxPan, to: inbox)
+        inbox.addGestureRecognizer(inboxPan)
         inboxTap.onChange { [weak self] in if $0.state == .ended { self?.setMenu(open: false, velocity: 0) } }
         inboxTap.isEnabled = false
-        dispatcher.add(inboxTap, to: inbox)
+        inbox.addGestureRecognizer(inboxTap)
         inboxTap.require(toFail: inboxPan)
 
         addTap(to: menuButton, control: true) { $0.setMenu(open: !$0.isMenuOpen, velocity: 0) }
@@ -50,7 +50,7 @@ extension MailboxScene {
         let tap = TapGestureRecognizer { [weak self] in
             if let self, $0.state == .ended { action(self) }
         }
-        dispatcher.add(tap, to: layer)
+        layer.addGestureRecognizer(tap)
         if control { inboxControls.append(tap) }
     }
 

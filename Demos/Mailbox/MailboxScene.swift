@@ -13,7 +13,6 @@ public final class MailboxScene: Scene {
     public let tuning: MailboxTuning
     let context: SceneContext
     let canvas: Size
-    let dispatcher: GestureDispatcher
 
     // Layers scripts and tests find by name: menu, inbox, compose, composeView, segment.0–2,
     // rescheduleOptions, listOptions, and message, message.1, … for the rows in list order.
@@ -72,7 +71,6 @@ public final class MailboxScene: Scene {
         self.tuning = tuning
         canvas = context.canvasSize
         root.frame = Rect(origin: .zero, size: canvas)
-        dispatcher = GestureDispatcher(root: root)
         shake.requiredReversals = tuning.shakeReversals
         shake.window = tuning.shakeWindow
         buildLayout(messages: messages)
@@ -88,8 +86,6 @@ public final class MailboxScene: Scene {
 
     public func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
-        scroller.advance(to: time)
         for row in rows where row !== draggedRow {
             row.reveal(translation: row.translation, tuning: tuning)
         }
@@ -104,7 +100,6 @@ public final class MailboxScene: Scene {
         } else if event.phase == .began || event.phase == .ended {
             shake.reset()
         }
-        dispatcher.handle(event)
     }
 
     public func handle(_ key: KeyPress) -> Bool {

@@ -13,7 +13,6 @@ public final class PressureScene: Scene {
     let context: SceneContext
     let tuning: PressureTuning
     let canvas: Size
-    let dispatcher: GestureDispatcher
     let press = PressGestureRecognizer()
 
     // Layers scripts and tests find by name: list, photo.<id>, deleteButton, ring, ringCircle,
@@ -61,7 +60,6 @@ public final class PressureScene: Scene {
         model = PressureIntention(tuning: tuning)
         graph = PressureGraph(span: .seconds(tuning.graphDuration))
         root.frame = Rect(origin: .zero, size: canvas)
-        dispatcher = GestureDispatcher(root: root)
         buildLayout()
         buildRing()
         buildHUD()
@@ -71,12 +69,11 @@ public final class PressureScene: Scene {
     private func attachGestures() {
         press.name = "press"
         press.onChange { [weak self] _ in self?.handlePress() }
-        dispatcher.add(press, to: deleteButton)
+        deleteButton.addGestureRecognizer(press)
         let tap = TapGestureRecognizer { [weak self] in
             if $0.state == .ended { self?.undo() }
         }
-        dispatcher.add(tap, to: toast.layer)
-        dispatcher.onHover = { [weak self] in self?.handleHover($0) }
+        toast.layer.addGestureRecognizer(tap)
     }
 
     /// Where the press stands (P4).
@@ -92,7 +89,6 @@ public final class PressureScene: Scene {
 
     public func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
         updateTimers()
         updateHUD()
     }
@@ -101,7 +97,7 @@ public final class PressureScene: Scene {
         latestEvent = event
         // Events arrive between frames; what they cause happens at their own time.
         now = max(now, event.timestamp)
-        dispatcher.handle(event)
+        if event.phase == .hover { handleHover(event) }
     }
 
     public func handle(_ key: KeyPress) -> Bool {

@@ -20,7 +20,6 @@ final class BottomSheetScene: Scene {
     let detents: DetentHeights
     let sheet: SheetLayers
     let scrim = Layer()
-    let dispatcher: GestureDispatcher
     let pan = PanGestureRecognizer()
 
     var sheetState = SheetState.resting(.collapsed)
@@ -54,7 +53,6 @@ final class BottomSheetScene: Scene {
         sheet = SheetLayers(size: size, viewportHeight: detents.large - SheetLayers.headerHeight,
                             cornerRadius: tuning.cornerRadius)
         scroll = Self.makeScroll(tuning: tuning, detents: detents, canvasHeight: size.height, sheet: sheet)
-        dispatcher = GestureDispatcher(root: root)
         root.bounds = Rect(origin: .zero, size: size)
         root.position = Point(size.width / 2, size.height / 2)
         build(size: size)
@@ -74,7 +72,7 @@ final class BottomSheetScene: Scene {
 
         pan.minimumDistance = 4
         pan.onChange { [weak self] _ in self?.panChanged() }
-        dispatcher.add(pan, to: sheet.card)
+        sheet.card.addGestureRecognizer(pan)
     }
 
     /// The sheet's height between its lowest and highest detent, and the list in its viewport,
@@ -97,7 +95,6 @@ final class BottomSheetScene: Scene {
 
     func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
         advanceSheet(to: time)
         advanceList(to: time)
         layout()
@@ -108,7 +105,6 @@ final class BottomSheetScene: Scene {
             let inViewport = sheet.viewport.convert(event.location, from: nil)
             drag.beganInList = sheet.viewport.bounds.contains(inViewport)
         }
-        dispatcher.handle(event)
     }
 
     /// The grabber: where a replayed recording presses first.

@@ -25,7 +25,6 @@ final class CardStackScene: Scene {
     let backgroundColor = Color(hex: 0xF4F4F7)
     let context: SceneContext
     let tuning: CardStackTuning
-    let dispatcher: GestureDispatcher
     /// The cards, the top one first; a card that leaves goes to the back.
     private(set) var cards: [ProfileCard] = []
     /// Holds the cards; its pan drags the top one.
@@ -47,7 +46,6 @@ final class CardStackScene: Scene {
         root.bounds = Rect(origin: .zero, size: size)
         root.position = Point(size.width / 2, size.height / 2)
         cardFrame = Rect(14, 104, size.width - 28, min(560, size.height - 270))
-        dispatcher = GestureDispatcher(root: root)
         build(size: size)
         layout()
     }
@@ -71,7 +69,7 @@ final class CardStackScene: Scene {
         for card in cards { card.layer.position = home }
         let pan = PanGestureRecognizer { [weak self] in self?.handlePan($0) }
         pan.minimumDistance = 3
-        dispatcher.add(pan, to: deck)
+        deck.addGestureRecognizer(pan)
 
         burst.name = "burst"
         burst.frame = Rect(cardFrame.midX - 180, cardFrame.midY - 180, 360, 360)
@@ -99,7 +97,7 @@ final class CardStackScene: Scene {
             let tap = TapGestureRecognizer { [weak self] in
                 if $0.state == .ended { self?.send(verdict) }
             }
-            dispatcher.add(tap, to: button)
+            button.addGestureRecognizer(tap)
         }
     }
 
@@ -107,7 +105,6 @@ final class CardStackScene: Scene {
         let dt = lastUpdate.map { min(max(0, time - $0), 0.1) } ?? 0
         lastUpdate = time
         now = time
-        dispatcher.tick(at: time)
         switch topCard {
         case .returning(let x, let y):
             offset = Point(x.value(at: time), y.value(at: time))
@@ -124,10 +121,6 @@ final class CardStackScene: Scene {
             break
         }
         if burst.isHidden == false, !burst.isPlaying { burst.isHidden = true }
-    }
-
-    func handle(_ event: PointerEvent) {
-        dispatcher.handle(event)
     }
 
     /// Places the top card at `offset`, turned and stamped by it, and grows the card behind.

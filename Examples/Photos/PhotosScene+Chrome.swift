@@ -21,7 +21,7 @@ extension PhotosScene {
         singleTap.onChange { [weak self] in
             if $0.state == .ended { self?.toggleChrome() }
         }
-        dispatcher.add(singleTap, to: viewer)
+        viewer.addGestureRecognizer(singleTap)
     }
 
     /// Fades the bar out, or back in.

@@ -13,7 +13,7 @@ extension PhotosScene {
             if $0.state == .ended { self?.doubleTapped(at: $0.location(in: nil)) }
         }
         for recognizer in [pan, pinch, rotate, doubleTap] as [GestureRecognizer] {
-            dispatcher.add(recognizer, to: viewer)
+            viewer.addGestureRecognizer(recognizer)
         }
     }
 

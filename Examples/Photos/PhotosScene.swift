@@ -46,7 +46,6 @@ final class PhotosScene: Scene {
     let backgroundColor = Color.white
     let context: SceneContext
     let tuning: PhotosTuning
-    let dispatcher: GestureDispatcher
     let canvas: Size
     private(set) var thumbnails: [ImageLayer] = []
     private(set) var pages: [PhotoPage] = []
@@ -82,7 +81,6 @@ final class PhotosScene: Scene {
         canvas = context.canvasSize
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
-        dispatcher = GestureDispatcher(root: root)
         let stride = canvas.width + tuning.pageGap
         paging = ScrollPhysics(contentSize: stride * Double(Photo.all.count) - tuning.pageGap, viewportSize: canvas.width)
         paging.isPagingEnabled = true
@@ -118,7 +116,7 @@ final class PhotosScene: Scene {
             let tap = TapGestureRecognizer { [weak self] in
                 if $0.state == .ended { self?.open(i) }
             }
-            dispatcher.add(tap, to: thumbnail)
+            thumbnail.addGestureRecognizer(tap)
         }
         let below = thumbnailFrame(Photo.all.count - 1).maxY + 18
         root.addSublayer(TextLayer.make("\(Photo.all.count) Photos", frame: Rect(0, below, canvas.width, 22), size: 15,
@@ -153,7 +151,6 @@ final class PhotosScene: Scene {
 
     func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
         switch mode {
         case .flying(let flight):
             advance(flight)
@@ -163,10 +160,6 @@ final class PhotosScene: Scene {
         case .grid, .dismissing:
             break
         }
-    }
-
-    func handle(_ event: PointerEvent) {
-        dispatcher.handle(event)
     }
 
     /// Puts every layer where the state says: the viewer over the grid, the pager on its

@@ -10,7 +10,7 @@ extension SceneHarness {
     /// pointer lifts.
     public func send(_ phase: PointerPhase, at point: Point? = nil) {
         if let point { pointer = point }
-        scene.handle(PointerEvent(id: device == .mouse ? 0 : 1, phase: phase, location: pointer, timestamp: time,
+        scene.deliver(PointerEvent(id: device == .mouse ? 0 : 1, phase: phase, location: pointer, timestamp: time,
                                   device: device, pressure: pressure, pressureSource: pressure == nil ? nil : source,
                                   buttons: phase == .began || phase == .moved ? 1 : 0))
     }

@@ -239,7 +239,6 @@ struct EmitterBirthRateAnimationTests {
 
         for frame in 0...120 {
             emitter.advanceAnimations(to: Double(frame) / 60)
-            emitter.step(dt: 1.0 / 60)
             rates.append(emitter.birthRate)
             counts.append(emitter.aliveCount)
         }

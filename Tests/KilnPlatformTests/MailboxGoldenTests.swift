@@ -20,15 +20,15 @@ struct MailboxGoldenTests {
         step(0.2)
         let row = try #require(scene.root.layer(named: "message"))
         let start = row.transformToRoot.apply(to: Point(row.bounds.midX, row.bounds.midY))
-        scene.handle(PointerEvent(phase: .began, location: start, timestamp: time))
+        scene.deliver(PointerEvent(phase: .began, location: start, timestamp: time))
         for i in 1...30 {
             step(1.0 / 60)
             let p = Point(start.x + dx * Double(i) / 30, start.y)
-            scene.handle(PointerEvent(phase: .moved, location: p, timestamp: time))
+            scene.deliver(PointerEvent(phase: .moved, location: p, timestamp: time))
         }
         step(0.1)
         if release {
-            scene.handle(PointerEvent(phase: .ended, location: Point(start.x + dx, start.y), timestamp: time))
+            scene.deliver(PointerEvent(phase: .ended, location: Point(start.x + dx, start.y), timestamp: time))
         }
         step(settle)
         let host = try OffscreenHost(canvas: DevicePreset.iPhone14.size, scale: 1)

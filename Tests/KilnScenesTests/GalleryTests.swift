@@ -16,23 +16,23 @@ struct GalleryTests {
     func prewarmed() throws {
         let (gallery, emitters) = try makeGallery()
 
-        gallery.update(time: 0)
+        gallery.advance(to: 0)
 
         #expect(emitters.allSatisfy { $0.aliveCount > 20 })
     }
 
-    @Test("Updates step the emitters by the time since the last update, never backwards")
+    @Test("The scene's clock steps the emitters by the time since the last frame, never backwards")
     func stepsByElapsedTime() throws {
         let (gallery, emitters) = try makeGallery()
         let (reference, _) = try makeGallery()
         let fountain = emitters[0], twin = try #require(reference.root.layer(named: "gallery.fountain") as? EmitterLayer)
         let initial = fountain.simulation.particles
 
-        gallery.update(time: 5)
+        gallery.advance(to: 5)
         let afterFirst = fountain.simulation.particles
-        gallery.update(time: 5 + 1.0 / 30)
+        gallery.advance(to: 5 + 1.0 / 30)
         let afterSecond = fountain.simulation.particles
-        gallery.update(time: 1)
+        gallery.advance(to: 1)
         let afterBackwards = fountain.simulation.particles
 
         twin.step(dt: 1.0 / 60)

@@ -311,7 +311,7 @@ struct MailboxSceneTests {
         let h = SceneHarness<MailboxScene>()
         let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
-            h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
+            h.scene.deliver(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
         }
 
         send(1, .began, first.midX, first.midY)
@@ -337,7 +337,7 @@ struct MailboxSceneTests {
         let h = SceneHarness<MailboxScene>()
         let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
-            h.scene.handle(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
+            h.scene.deliver(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
         }
 
         send(1, .began, first.midX, first.midY)

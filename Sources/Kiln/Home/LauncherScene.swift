@@ -78,6 +78,8 @@ package final class LauncherScene: Scene {
         let scale = frame.height / canvas.height
         let window = Layer.make(frame: frame, color: Palette.groupedBackground, cornerRadius: 10)
         window.masksToBounds = true
+        // A touch on the preview is the card's: the scene inside keeps its recognizers to itself.
+        window.isHitTestable = false
         window.borderWidth = 0.5
         window.borderColor = Palette.separator
         var previewContext = context

@@ -17,12 +17,32 @@ public final class GestureDispatcher {
     private var captures: [Int: [GestureRecognizer]] = [:]
 
     /// A dispatcher for the tree under `root`.
+    /// Whether it routes to the recognizers attached to the layers of `root`'s tree (the
+    /// session's own router) rather than to those added to it.
+    private let routesAttached: Bool
+
     public init(root: Layer) {
         self.root = root
+        routesAttached = false
+    }
+
+    /// The session's router for `root`'s tree: touches go to the recognizers attached to
+    /// its layers.
+    init(routingAttachedTo root: Layer) {
+        self.root = root
+        routesAttached = true
+    }
+
+    /// Drops an attached recognizer from the touches it was given.
+    func forget(_ recognizer: GestureRecognizer) {
+        for id in captures.keys {
+            captures[id]?.removeAll { $0 === recognizer }
+        }
     }
 
     /// Attaches a recognizer to a layer, moving it from any layer it was on.
     public func add(_ recognizer: GestureRecognizer, to layer: Layer) {
+        if recognizer.isAttachedToLayer { recognizer.detach() }
         remove(recognizer)
         recognizer.layer = layer
         recognizer.dispatcher = self
@@ -79,7 +99,9 @@ public final class GestureDispatcher {
 
     /// Tells every enabled recognizer the frame time, for gestures that change with time alone.
     public func tick(at time: Double) {
-        for recognizer in recognizers where recognizer.isEnabled {
+        let ticked = routesAttached ? root.recognizersInTree() : recognizers
+        // A disabled recognizer's tick tells only its clock (a scroller glides on).
+        for recognizer in ticked {
             recognizer.tick(at: time)
         }
     }
@@ -89,7 +111,14 @@ public final class GestureDispatcher {
         var chain: [GestureRecognizer] = []
         var layer = root.hitTest(point)
         while let current = layer {
-            chain += recognizers.filter { $0.layer === current && $0.isEnabled }
+            if routesAttached {
+                for recognizer in current.attachedRecognizers where recognizer.isEnabled {
+                    recognizer.dispatcher = self
+                    chain.append(recognizer)
+                }
+            } else {
+                chain += recognizers.filter { $0.layer === current && $0.isEnabled }
+            }
             layer = current.superlayer
         }
         return chain
@@ -103,7 +132,7 @@ public final class GestureDispatcher {
         }
         // Finished recognizers start afresh before any sees the new touch, so a stale
         // `ended` cannot decide a `require(toFail:)` for the next gesture.
-        for recognizer in recognizers where recognizer.isReadyToReset {
+        for recognizer in routesAttached ? root.recognizersInTree() : recognizers where recognizer.isReadyToReset {
             recognizer.reset()
         }
         let chain = recognizers(at: event.location)

@@ -70,6 +70,12 @@ open class GestureRecognizer {
     public var recognizesSimultaneously: ((GestureRecognizer) -> Bool)?
     /// The dispatcher the recognizer is attached through, which knows who shares its pointers.
     weak var dispatcher: GestureDispatcher?
+    /// Whether it was attached with `Layer.addGestureRecognizer(_:)` rather than through a
+    /// dispatcher of the scene's own.
+    var isAttachedToLayer = false
+    /// Told the time of every frame the recognizer is ticked at, touched or not: what it
+    /// drives that moves by itself (a scroller's glide).
+    package var clock: ((Double) -> Void)?
 
     /// Locations of the pointers currently down on this recognizer, in canvas points.
     public internal(set) var pointerLocations: [Int: Point] = [:]
@@ -149,6 +155,7 @@ open class GestureRecognizer {
 
     /// Tells the recognizer the time of a frame, so time-based gestures move without input.
     public func tick(at time: Double) {
+        clock?(time)
         guard isEnabled, isParticipating, !intendedState.isFinal else { return }
         pointerTicked(at: time)
     }

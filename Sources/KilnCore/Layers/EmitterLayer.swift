@@ -113,6 +113,18 @@ public final class EmitterLayer: Layer {
         for _ in 0..<steps { simulation.step(dt: dt) }
     }
 
+    /// The longest step of time the scene's clock moves the particles by in one frame: a
+    /// frame that took longer (a breakpoint, a stall) does not burst them forward.
+    public static let longestClockStep = 0.25
+
+    /// The scene's clock moves the particles on by the time since the last frame, in steps
+    /// of at most a sixtieth of a second, as `advance(by:)` does.
+    override package func advanceContent(to time: Double) {
+        defer { contentTime = time }
+        guard let last = contentTime, time > last else { return }
+        advance(by: min(time - last, Self.longestClockStep))
+    }
+
     /// Removes every particle and restarts the random generator from the seed.
     public func reset() {
         simulation.reset()

@@ -61,6 +61,7 @@ extension Layer {
                 finish(animation, completed: true)
             }
         }
+        advanceContent(to: time)
         for sublayer in sublayers { sublayer.advanceAnimations(to: time) }
     }
 

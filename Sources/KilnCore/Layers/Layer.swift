@@ -32,6 +32,17 @@ open class Layer {
     public let id: Int
     /// The name that scripts and tests find the layer by.
     public var name: String?
+    /// The gesture recognizers attached with `addGestureRecognizer(_:)`, in the order added.
+    package var attachedRecognizers: [GestureRecognizer] = []
+    /// On a scene's root: what routes pointers to the recognizers attached in its tree.
+    package var touchRouter: GestureDispatcher?
+    /// The clock time the layer's content last advanced to (an emitter's particles).
+    package var contentTime: Double?
+
+    /// Moves content that runs by itself (an emitter's particles) on to `time`, from the
+    /// time it last advanced to; time that goes back moves nothing. Called with the
+    /// layer's animations, once a frame.
+    package func advanceContent(to time: Double) {}
 
     /// The layer's own coordinate space; its size is the layer's size.
     public var bounds: Rect = .zero {

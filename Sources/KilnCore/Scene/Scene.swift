@@ -29,6 +29,10 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
+    /// Nothing: a scene whose layers' recognizers and animations do its work needs no update.
+    public func update(time: Double) {}
+    /// Nothing: touches reach the recognizers attached to the scene's layers without it.
+    public func handle(_ event: PointerEvent) {}
     public func handle(_ key: KeyPress) -> Bool { false }
     public func leave() {}
     public var primaryControl: Point? { nil }
@@ -85,9 +89,18 @@ public struct SceneContext {
 }
 
 extension Scene {
-    /// One frame of scene time: the scene's own update, then its layers' animations.
+    /// One frame of scene time: its recognizers' clocks, the scene's own update, then its
+    /// layers' animations and emitters.
     public func advance(to time: Double) {
+        root.router.tick(at: time)
         update(time: time)
         root.advanceAnimations(to: time)
+    }
+
+    /// Hands a pointer event to the scene's own `handle(_:)`, which sees it first (to note
+    /// its time, or a shake), then to the recognizers attached to the layers under it.
+    public func deliver(_ event: PointerEvent) {
+        handle(event)
+        root.router.handle(event)
     }
 }

@@ -106,7 +106,7 @@ public final class SceneSession {
         log(.pointer(event))
         touchIndicators?.handle(event)
         pointerObserver?(event)
-        SceneCode.run(.pointerHandler) { scene.handle(event) }
+        SceneCode.run(.pointerHandler) { scene.deliver(event) }
     }
 
     /// The scene is being left.
@@ -152,7 +152,7 @@ public final class SceneSession {
             recorder?.record(pointer)
             log(.pointer(pointer))
             touchIndicators?.handle(pointer)
-            SceneCode.run(.pointerHandler) { scene.handle(pointer) }
+            SceneCode.run(.pointerHandler) { scene.deliver(pointer) }
         }
     }
 

@@ -17,7 +17,7 @@ package enum ScriptOutput: Hashable, Sendable {
     /// Hands it to the scene's `handle` method.
     package func deliver(to scene: Scene) {
         switch self {
-        case .pointer(let event): scene.handle(event)
+        case .pointer(let event): scene.deliver(event)
         case .key(let key, _): _ = scene.handle(key)
         }
     }

@@ -24,8 +24,8 @@ public struct EdgeInsets: Hashable, Sendable {
 /// Scrolls a content layer under a pan, with `UIScrollView`'s physics on both axes.
 ///
 /// Give it the layer that holds what scrolls and the size of the area it shows through
-/// (usually a parent with `masksToBounds`); add its ``panGestureRecognizer`` to a
-/// dispatcher, and call ``advance(to:)`` from the scene's `update(time:)`. The content
+/// (usually a parent with `masksToBounds`) and attach its ``panGestureRecognizer`` to the
+/// viewport: the scene's clock then glides it, with no ``advance(to:)`` of your own. The content
 /// layer moves by minus ``contentOffset`` from where it was when the scroller was made.
 /// Along an axis whose content fits (and that does not ``alwaysBounceVertical`` or
 /// ``alwaysBounceHorizontal``), a drag mostly along that axis is left to other recognizers,
@@ -34,12 +34,10 @@ public struct EdgeInsets: Hashable, Sendable {
 /// ```swift
 /// let scroller = Scroller(content: list, viewportSize: clip.bounds.size)
 /// scroller.contentSize = Size(390, 2400)
-/// dispatcher.add(scroller.panGestureRecognizer, to: clip)
-/// // in update(time:):
-/// scroller.advance(to: time)
+/// clip.addGestureRecognizer(scroller.panGestureRecognizer)
 /// ```
 public final class Scroller {
-    /// The pan that drags the content; add it to a dispatcher on the viewport or the content.
+    /// The pan that drags the content; attach it to the viewport or the content.
     public let panGestureRecognizer = PanGestureRecognizer()
     /// The layer that moves.
     public let content: Layer
@@ -65,6 +63,7 @@ public final class Scroller {
         horizontal = ScrollPhysics(contentSize: content.bounds.width, viewportSize: viewportSize.width)
         vertical = ScrollPhysics(contentSize: content.bounds.height, viewportSize: viewportSize.height)
         panGestureRecognizer.onChange { [weak self] _ in self?.panChanged() }
+        panGestureRecognizer.clock = { [weak self] in self?.advance(to: $0) }
     }
 
     /// How far the content is scrolled: its point at the viewport's top-left corner.

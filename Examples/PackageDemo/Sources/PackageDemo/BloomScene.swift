@@ -14,7 +14,6 @@ final class BloomScene: Scene {
     let backgroundColor = Color(hex: 0xF2F2F7)
     private let context: SceneContext
     private let tuning: BloomTuning
-    private let dispatcher: GestureDispatcher
     private let button = ShapeLayer()
     private let glyph = ShapeLayer()
     private var petals: [ShapeLayer] = []
@@ -28,7 +27,6 @@ final class BloomScene: Scene {
         self.tuning = tuning
         root.bounds = Rect(origin: .zero, size: context.canvasSize)
         root.position = Point(context.canvasSize.width / 2, context.canvasSize.height / 2)
-        dispatcher = GestureDispatcher(root: root)
         buildTitle()
         buildPetals()
         buildButton()
@@ -41,14 +39,9 @@ final class BloomScene: Scene {
 
     func update(time: Double) {
         now = time
-        dispatcher.tick(at: time)
         let due = departures.filter { $0.time <= time }
         departures.removeAll { $0.time <= time }
         for departure in due { move(petals[departure.petal], open: state == .open) }
-    }
-
-    func handle(_ event: PointerEvent) {
-        dispatcher.handle(event)
     }
 
     // MARK: Building
@@ -113,7 +106,7 @@ final class BloomScene: Scene {
 
         let press = PressGestureRecognizer { [weak self] in self?.pressChanged($0) }
         press.allowableMovement = 24
-        dispatcher.add(press, to: button)
+        button.addGestureRecognizer(press)
     }
 
     // MARK: Behaviour
