@@ -80,6 +80,33 @@ struct PrototypeBuildTests {
         #expect(first?.description == "card:1: the folder's Swift files must define `let prototype = Prototype(…)` (cannot find 'prototype' in scope)")
     }
 
+    @Test("The lines the compiler quotes from a prototype's file are numbered as the file is, without the line Kiln adds at its top")
+    func excerptsNumberTheFilesOwnLines() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-excerpt-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("card")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lines = [#"let first: Int = "one""#] + (2...11).map { "let value\($0) = \($0)" }
+            + [#"let twelfth: Int = "twelve""#, "let value13 = 13"]
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("Card.swift"), atomically: true, encoding: .utf8)
+        let compiler = PrototypeCompiler(toolchain: try PrototypeToolchain.locate(),
+                                         cacheFolder: parent.appendingPathComponent("prototypes"))
+
+        var output = ""
+        do { _ = try compiler.compile(PrototypeFolder(path: folder.path)) } catch { output = error.output }
+
+        let quoted = output.split(separator: "\n").filter { $0.firstMatch(of: /^ *[0-9]+ \|/) != nil }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(output.contains("\(folder.path)/Card.swift:1:18: error: cannot convert value of type 'String'"), "\(output)")
+        #expect(output.contains("\(folder.path)/Card.swift:12:20: error: cannot convert value of type 'String'"), "\(output)")
+        #expect(quoted.contains(#"1 | let first: Int = "one""#), "\(output)")
+        #expect(quoted.contains("2 | let value2 = 2"), "\(output)")
+        #expect(quoted.contains("11 | let value11 = 11"), "\(output)")
+        #expect(quoted.contains(#"12 | let twelfth: Int = "twelve""#), "\(output)")
+        #expect(quoted.contains("13 | let value13 = 13"), "\(output)")
+        #expect(!output.contains("#sourceLocation"), "\(output)")
+    }
+
     @Test("Module names follow the folder and the toolchain, versions the sources too, and each is a valid identifier")
     func moduleNames() {
         let card = [(name: "Card.swift", text: "let a = 1")]

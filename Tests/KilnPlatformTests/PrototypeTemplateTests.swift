@@ -69,7 +69,7 @@ struct PrototypeTemplateTests {
         #expect(template.tuningText.hasPrefix("# card: a card you drag"))
     }
 
-    @Test("The demo script names the prototype's scene and drags its card")
+    @Test("The demo script names the prototype's scene and presses its card where it starts, not by its layer's name")
     func demoScript() throws {
         let template = try #require(PrototypeTemplate(name: "card"))
 
@@ -77,8 +77,28 @@ struct PrototypeTemplateTests {
 
         #expect(script.scene == "card")
         #expect(script.duration > 2)
-        #expect(template.demoScript.contains(#"{"layer": "card"}"#))
-        #expect(template.swiftSource.contains(#"card.name = "card""#))
+        #expect(!template.demoScript.contains(#""layer""#))
+        // The card is centred on the iPhone 14's canvas, which the script names.
+        #expect(template.demoScript.contains(#""device": "iphone-14""#) && DevicePreset.iPhone14.size == Size(390, 844))
+        #expect(template.demoScript.contains(#"{"down": {"at": [195, 422]}}"#))
+        #expect(template.swiftSource.contains("card.frame = Rect(size.width / 2 - 110, size.height / 2 - 70, 220, 140)"))
+    }
+
+    @Test("The scene's and the tuning's types are named after the prototype, and its tests reach the card without its layer's name")
+    func namesFollowThePrototype() throws {
+        var template = try #require(PrototypeTemplate(name: "ticket-stub"))
+        template.kilnSources = URL(fileURLWithPath: "/src/kiln")
+
+        let source = template.swiftSource
+        let tests = template.testSource
+
+        #expect(source.contains("final class TicketStubScene: Scene {"))
+        #expect(source.contains("struct TicketStubTuning: SceneTuning {"))
+        #expect(source.contains("make: { TicketStubScene(context: $0, tuning: $0.tuning()) }, tuning: .of(TicketStubTuning.self))"))
+        #expect(!source.contains("CardScene") && !source.contains("CardTuning"))
+        #expect(tests.contains("SceneHarness(settlingFor: 0.2) { TicketStubScene(context: $0, tuning: TicketStubTuning()) }"))
+        #expect(!tests.contains("CardScene") && !tests.contains("CardTuning"))
+        #expect(!tests.contains(#"h.layer("card")"#), "renaming the card's layer must leave the tests passing")
     }
 
     @Test("Writing makes the folder a prototype, and an existing folder is refused untouched")

@@ -11,9 +11,10 @@ extension PrototypeCompiler.Library {
 
 extension PrototypeCompiler {
     /// The compiler's output told in the prototype's own files: the build folder's copies
-    /// become the files they copy, `#fileID`'s `Module/File.swift` the file too, and a
-    /// message on the generated entry file becomes one line on the folder, that it defines
-    /// no usable `prototype`, without the entry file's text.
+    /// become the files they copy, `#fileID`'s `Module/File.swift` the file too, the lines
+    /// it quotes from them are numbered as the files' own, and a message on the generated
+    /// entry file becomes one line on the folder, that it defines no usable `prototype`,
+    /// without the entry file's text.
     static func userOutput(_ output: String, of place: PrototypeBuildFolder, folder: PrototypeFolder) -> String {
         let entry = place.entry.path + ":"
         var lines: [String] = []
@@ -32,7 +33,29 @@ extension PrototypeCompiler {
             isInEntryMessage = false
             lines.append(userPaths(in: line, of: place, folder: folder))
         }
-        return lines.joined(separator: "\n")
+        return excerptsNumbered(lines, as: folder).joined(separator: "\n")
+    }
+
+    /// `lines` with the excerpts quoted under a message on one of the folder's files
+    /// numbered as the file is. The compiler numbers the lines of the copy it read, one past
+    /// the file's (`PrototypeBuild.compiledText` adds a line at its top), even where its
+    /// message gives the file's own line; the added line itself is left out.
+    static func excerptsNumbered(_ lines: [String], as folder: PrototypeFolder) -> [String] {
+        let own = folder.url.path + "/"
+        var isOwnExcerpt = false
+        return lines.compactMap { line in
+            if let message = line.firstMatch(of: #/^(.+):[0-9]+:[0-9]+: (?:error|warning|note|remark): /#) {
+                isOwnExcerpt = message.output.1.hasPrefix(own)
+                return line
+            }
+            // A quoted line: "12 | text", its number right-aligned with the excerpt's others.
+            guard isOwnExcerpt, let quoted = line.firstMatch(of: /^( *)([0-9]+)( \|.*)$/),
+                  let number = Int(quoted.output.2) else { return line }
+            guard number > 1 else { return nil }
+            let renumbered = String(number - 1)
+            let width = quoted.output.1.count + quoted.output.2.count
+            return String(repeating: " ", count: max(width - renumbered.count, 0)) + renumbered + quoted.output.3
+        }
     }
 
     /// `line` with the copies' paths and `#fileID`s made the prototype's files. A copy's

@@ -58,8 +58,10 @@ extension PrototypeTemplate {
     }
 
     /// The tests: the card dragged away springs home, the demo script plays through, and the
-    /// card shows its icon. The scene finds `Assets/` through the folder this file is in,
-    /// as `kiln dev` finds it through the prototype's folder.
+    /// card shows its icon. They reach the card through the scene's `primaryControl`, not
+    /// by its layer's name, so that renaming the layer keeps them passing. The scene finds
+    /// `Assets/` through the folder this file is in, as `kiln dev` finds it through the
+    /// prototype's folder.
     var testSource: String {
         """
         import Foundation
@@ -77,23 +79,23 @@ extension PrototypeTemplate {
             }
 
             @Test("A card dragged away and let go springs home")
-            func springsHome() {
-                let h = SceneHarness(settlingFor: 0.2) { CardScene(context: $0, tuning: CardTuning()) }
-                let home = h.layer("card").position
+            func springsHome() throws {
+                let h = SceneHarness(settlingFor: 0.2) { \(sceneType)(context: $0, tuning: \(tuningType)()) }
+                let home = try #require(h.scene.primaryControl)
 
                 h.drag(from: home, by: -30, 170, over: 0.4)
                 h.wait(0.05)
-                let soon = h.layer("card").position
+                let soon = try #require(h.scene.primaryControl)
                 h.wait(2)
 
                 #expect(h.names("card.released").first?.fields["y"] == .number((home.y + 170).rounded()))
                 #expect(soon.y - home.y > 100)
-                #expect(abs(h.layer("card").position.y - home.y) < 0.5)
+                #expect(abs((h.scene.primaryControl?.y ?? .infinity) - home.y) < 0.5)
             }
 
             @Test("The demo script drags the card away twice")
             func demoScript() throws {
-                let h = SceneHarness(settlingFor: 0) { CardScene(context: $0, tuning: CardTuning()) }
+                let h = SceneHarness(settlingFor: 0) { \(sceneType)(context: $0, tuning: \(tuningType)()) }
 
                 let problem = try h.play(contentsOf: Self.folder.appendingPathComponent("Scripts/demo.json"))
 
@@ -103,14 +105,14 @@ extension PrototypeTemplate {
 
             @Test("The card shows the icon from Assets/")
             func showsIcon() throws {
-                let h = SceneHarness(settlingFor: 0) { CardScene(context: $0, tuning: CardTuning()) }
+                let h = SceneHarness(settlingFor: 0) { \(sceneType)(context: $0, tuning: \(tuningType)()) }
 
                 let icon = try #require(h.layer("icon") as? ImageLayer)
 
                 #expect(icon.image?.url.lastPathComponent == "\(Self.iconName)")
                 #expect(icon.image?.kind == .vector)
                 #expect(icon.problem == nil)
-                #expect(icon.superlayer === h.layer("card"))
+                #expect(icon.superlayer.map { $0.position } == h.scene.primaryControl, "the icon is on the card")
             }
         }
 

@@ -1,19 +1,28 @@
 extension PrototypeTemplate {
+    /// The scene's type: the prototype's name in upper camel case and `Scene`, `CardScene`
+    /// for `card`.
+    package var sceneType: String { moduleName + "Scene" }
+
+    /// The tuning's type: `CardTuning` for `card`.
+    package var tuningType: String { moduleName + "Tuning" }
+
     /// The Swift file: a tuning type, a scene with a card to drag, and the `prototype`.
-    /// Its tuning fields are `StarterTuning`'s, so that `tuning.toml` matches them.
+    /// Its tuning fields are `StarterTuning`'s, so that `tuning.toml` matches them; its
+    /// types are named after the prototype (`sceneType`, `tuningType`), not after the card,
+    /// which the designer may rename or replace.
     package var swiftSource: String {
         """
         import Kiln
 
         /// Every value the scene reads. `tuning.toml` beside this file overrides them, and
         /// the window applies a saved change at once.
-        struct CardTuning: SceneTuning {
+        struct \(tuningType): SceneTuning {
             var spring = Spring(dampingRatio: 0.62, response: 0.42)
             var liftScale = 1.06
             var color = Color(hex: 0x0A84FF)
 
             static let title = "\(name): a card you drag, which springs home"
-            static let fields: [TuningField<CardTuning>] = [
+            static let fields: [TuningField<\(tuningType)>] = [
                 .spring("card.spring", \\.spring, "How the card springs home when let go, with the speed it was let go at."),
                 .number("card.lift_scale", \\.liftScale, "How much the card grows while it is held.", in: 1...1.5),
                 .color("card.color", \\.color, "The card's colour."),
@@ -22,19 +31,19 @@ extension PrototypeTemplate {
 
         /// A card in the middle of the canvas: drag it anywhere, let go, and it springs home
         /// with the speed you let it go at.
-        final class CardScene: Scene {
+        final class \(sceneType): Scene {
             let name = "\(name)"
             let root = Layer()
             let backgroundColor = Color(hex: 0xF2F2F7)
             private let context: SceneContext
-            private let tuning: CardTuning
+            private let tuning: \(tuningType)
             private let dispatcher: GestureDispatcher
             private let card = Layer()
             private var home = Point.zero
             private var dragStart = Point.zero
             private var now = 0.0
 
-            init(context: SceneContext, tuning: CardTuning) {
+            init(context: SceneContext, tuning: \(tuningType)) {
                 self.context = context
                 self.tuning = tuning
                 let size = context.canvasSize
@@ -113,7 +122,7 @@ extension PrototypeTemplate {
         /// one, and its tuning.
         let prototype = Prototype(
             name: "\(name)", title: "\(name)", subtitle: "A card you drag, which springs home",
-            make: { CardScene(context: $0, tuning: $0.tuning()) }, tuning: .of(CardTuning.self))
+            make: { \(sceneType)(context: $0, tuning: $0.tuning()) }, tuning: .of(\(tuningType).self))
 
         """
     }

@@ -76,7 +76,9 @@ package struct PrototypeTemplate: Sendable {
         """
     }
 
-    /// A script that drags the card away twice and lets it spring home.
+    /// A script that drags the card away twice and lets it spring home. It presses the
+    /// card where it starts, the middle of the canvas, rather than naming its layer, so
+    /// that it still plays once the layer is renamed.
     package var demoScript: String {
         """
         {
@@ -85,12 +87,12 @@ package struct PrototypeTemplate: Sendable {
           "seed": 1,
           "steps": [
             {"wait": 0.4},
-            {"down": {"at": {"layer": "card"}}},
+            {"down": {"at": [195, 422]}},
             {"move": {"to": {"by": [-30, 170]}, "duration": 0.5, "curve": "easeInOut"}},
             {"move": {"to": {"by": [-15, 90]}, "duration": 0.1, "curve": "linear"}},
             {"up": {}},
             {"wait": 1.2},
-            {"drag": {"from": {"layer": "card"}, "to": [320, 160], "duration": 0.35, "curve": "easeIn"}},
+            {"drag": {"from": [195, 422], "to": [320, 160], "duration": 0.35, "curve": "easeIn"}},
             {"wait": 1.2}
           ]
         }

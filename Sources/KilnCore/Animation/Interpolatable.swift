@@ -1,7 +1,10 @@
 import Foundation
 
 /// A value that can be blended towards another: what an animation needs of a property.
-public protocol Interpolatable {
+///
+/// Its type is used from any thread, as an `AnimatableProperty`'s reading and writing are
+/// `Sendable`; every type conforms so but one whose conformance is isolated to an actor.
+public protocol Interpolatable: SendableMetatype {
     /// The value `t` of the way to `other`: 0 gives `self`, 1 gives `other`; `t` outside
     /// 0…1 extrapolates, so springs may overshoot.
     func interpolated(to other: Self, t: Double) -> Self

@@ -73,7 +73,10 @@ final class SDLTexture {
         handle = texture
         self.width = width
         self.height = height
-        pixels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4)) }
+        // Thrown once the texture is owned, so that it is destroyed with this object.
+        guard pixels.withUnsafeBytes({ SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4)) }) == 0 else {
+            throw PlatformError.sdl("cannot fill a \(width)×\(height) texture: \(sdlError())")
+        }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
     }

@@ -99,7 +99,8 @@ public enum ClipRenderer {
         if format == .gif {
             let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .palette, width: size.width,
                                          height: size.height, fps: timing.fps, keepsHidden: true, suffix: "palette.png")
-            try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
+            // Only the colours are wanted from this pass; the video's pass below makes the sound kept.
+            _ = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
                 progress($0, total)
             }
             palette = writer.encoded
