@@ -51,8 +51,8 @@ extension PrototypeTemplate {
     /// What the golden images' folder is for.
     var snapshotsReadme: String {
         """
-        Golden images of the tests' `expectGoldenImage(named:)`, as NAME.png: written when one is
-        missing (outside CI) or with RECORD_SNAPSHOTS=1, compared on every other run.
+        Golden images of the tests' `expectGoldenImage(named:)`, as NAME.png: written only with
+        RECORD_SNAPSHOTS=1 (never in CI), compared on every other run; a missing one fails.
 
         """
     }
