@@ -126,6 +126,42 @@ struct GoldenImageAssertionTests {
         func handle(_ event: PointerEvent) { events.append(event) }
     }
 
+    /// A scene whose layers are named `names`, one inside the other.
+    final class NamedLayers: Scene {
+        let name = "named-layers"
+        let root = Layer()
+        let backgroundColor = Color.white
+
+        init(names: [String]) {
+            var parent = root
+            for name in names {
+                let layer = Layer()
+                layer.name = name
+                parent.addSublayer(layer)
+                parent = layer
+            }
+        }
+
+        func update(time: Double) {}
+        func handle(_ event: PointerEvent) {}
+    }
+
+    @Test("A layer name the scene does not have throws one line naming the scene's nearest names, not a crash")
+    func missingLayerThrows() throws {
+        let h = SceneHarness(settlingFor: 0) { _ in NamedLayers(names: ["background", "card", "Cards", "card.icon", "title"]) }
+        let unnamed = SceneHarness(settlingFor: 0) { _ in NamedLayers(names: []) }
+
+        let card = try h.layer("card")
+        let missing = #expect(throws: MissingLayer.self) { try h.layer("crad") }
+        let inFrame = #expect(throws: MissingLayer.self) { try h.canvasFrame("tilte") }
+        let none = #expect(throws: MissingLayer.self) { try unnamed.layer("card") }
+
+        #expect(card.name == "card")
+        #expect(missing?.description == #"the scene has no layer named "crad"; its nearest names are "card", "Cards", "title""#)
+        #expect(inFrame?.nearestNames.first == "title")
+        #expect(none?.description == #"the scene has no layer named "card", and none of its layers has a name"#)
+    }
+
     @Test("A drag sends a move every 1/120 s, runs frames at the harness's rate after them, and ends where it was sent")
     func dragCadence() {
         let h = SceneHarness(framesPerSecond: 60, settlingFor: 0) { PointerLog(context: $0) }

@@ -77,18 +77,18 @@ extension PrototypeTemplate {
             }
 
             @Test("A card dragged away and let go springs home")
-            func springsHome() {
+            func springsHome() throws {
                 let h = SceneHarness(settlingFor: 0.2) { CardScene(context: $0, tuning: CardTuning()) }
-                let home = h.layer("card").position
+                let home = try h.layer("card").position
 
                 h.drag(from: home, by: -30, 170, over: 0.4)
                 h.wait(0.05)
-                let soon = h.layer("card").position
+                let soon = try h.layer("card").position
                 h.wait(2)
 
                 #expect(h.names("card.released").first?.fields["y"] == .number((home.y + 170).rounded()))
                 #expect(soon.y - home.y > 100)
-                #expect(abs(h.layer("card").position.y - home.y) < 0.5)
+                #expect(abs(try h.layer("card").position.y - home.y) < 0.5)
             }
 
             @Test("The demo script drags the card away twice")
@@ -105,12 +105,12 @@ extension PrototypeTemplate {
             func showsIcon() throws {
                 let h = SceneHarness(settlingFor: 0) { CardScene(context: $0, tuning: CardTuning()) }
 
-                let icon = try #require(h.layer("icon") as? ImageLayer)
+                let icon = try #require(try h.layer("icon") as? ImageLayer)
 
                 #expect(icon.image?.url.lastPathComponent == "\(Self.iconName)")
                 #expect(icon.image?.kind == .vector)
                 #expect(icon.problem == nil)
-                #expect(icon.superlayer === h.layer("card"))
+                #expect(icon.superlayer === (try h.layer("card")))
             }
         }
 
