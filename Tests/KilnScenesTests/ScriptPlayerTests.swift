@@ -304,4 +304,15 @@ struct ScriptPlayerTests {
         #expect(began.last == Point(120, 90))
         #expect(player.notes.map(\.field) == ["steps[0].drag.from"])
     }
+
+    @Test("A session playing the script keeps the line for the host to print")
+    func sessionKeepsTheNote() {
+        let scene = CoveredCards(cover: Rect(70, 120, 200, 200))
+        let session = SceneSession(scene: scene, script: InputScript(steps: [.tap(at: .layer("card1"))]))
+
+        session.advance(to: 0.5)
+
+        #expect(session.scriptNotes.map(\.message).first?.contains(#"lands on "card2""#) == true)
+        #expect(session.scriptProblem == nil && scene.pointerEvents.count == 2)
+    }
 }
