@@ -11,6 +11,8 @@ package final class HostedSession: HostedScene, RecordingSource {
     package private(set) var session: SceneSession
     private let capturePath: String?
     private var reportedProblem = false
+    /// How many of the script's notes have been said.
+    private var reportedNotes = 0
     /// The scene's tuning files, watched while it runs (X4).
     let tuning: TuningFiles?
     private let remake: (([TuningSource]) -> SceneSession)?
@@ -119,6 +121,10 @@ package final class HostedSession: HostedScene, RecordingSource {
             hud.advance(session, to: time - timeOrigin)
         } else {
             session.advance(to: time - timeOrigin)
+        }
+        if !reportedProblem {
+            for note in session.scriptNotes.dropFirst(reportedNotes) { warn("\(note)") }
+            reportedNotes = session.scriptNotes.count
         }
         if let problem = session.scriptProblem, !reportedProblem {
             reportedProblem = true

@@ -5,12 +5,13 @@ import Testing
 
 /// Golden images: a frame rendered offscreen, compared with a PNG kept beside the tests.
 ///
-/// The PNG for `name` is `__Snapshots__/NAME.png` in the folder of the test file. When it is
-/// missing, the frame is written as the golden image (look at it, then commit it); with
-/// `RECORD_SNAPSHOTS=1` in the environment every golden image checked is written anew. Both
-/// are refused when `CI=true`, where a missing golden image fails. On a mismatch the actual
-/// frame and a difference image go to `.build/snapshot-failures/` of the package, and the
-/// test fails with one line naming them.
+/// The PNG for `name` is `__Snapshots__/NAME.png` in the folder of the test file. Golden
+/// images are written only when asked: with `RECORD_SNAPSHOTS=1` in the environment every
+/// golden image checked is written anew (look at it, then commit it), never when `CI=true`.
+/// A missing golden image fails the test, everywhere, with one line saying how to record it;
+/// the frame goes to `.build/snapshot-failures/` of the package to be looked at. On a
+/// mismatch the actual frame and a difference image go there too, and the test fails with
+/// one line naming them.
 ///
 /// ```swift
 /// let h = SceneHarness(settlingFor: 0.5) { CardScene(context: $0, tuning: CardTuning()) }
@@ -50,39 +51,51 @@ public struct GoldenImage: Sendable {
     /// The golden image `name`'s file.
     public func url(named name: String) -> URL { folder.appendingPathComponent("\(name).png") }
 
-    /// Checks `frame` against the golden image `name`, recording it where that is allowed
-    /// (see ``GoldenImage``); a mismatch is a failed expectation with a one-line message.
+    /// Checks `frame` against the golden image `name`, or records it with `RECORD_SNAPSHOTS=1`
+    /// outside CI (see ``GoldenImage``); a missing golden image or a mismatch is a failed
+    /// expectation with a one-line message.
     public func expect(_ frame: Bitmap, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let golden = url(named: name)
-        let isCI = environment["CI"] == "true"
-        let exists = FileManager.default.fileExists(atPath: golden.path)
-        if environment["RECORD_SNAPSHOTS"] == "1" || !exists {
-            guard !isCI else {
-                Issue.record(exists ? "RECORD_SNAPSHOTS is refused in CI"
-                                    : "no golden image \(golden.path): record it outside CI and commit it",
+        if environment["RECORD_SNAPSHOTS"] == "1" {
+            guard environment["CI"] != "true" else {
+                Issue.record("RECORD_SNAPSHOTS is refused in CI: record \(golden.path) outside CI and commit it",
                              sourceLocation: sourceLocation)
                 return
             }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try frame.writePNG(to: golden.path)
-            if !exists {
-                Issue.record("recorded the golden image \(golden.path): look at it and commit it",
-                             severity: .warning, sourceLocation: sourceLocation)
-            }
+            Issue.record("recorded the golden image \(golden.path): look at it and commit it",
+                         severity: .warning, sourceLocation: sourceLocation)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: golden.path) else {
+            let actual = try writeFailure(frame, named: "\(name).actual.png")
+            let filter = Test.current.map { " --filter \($0.name.prefix { $0 != "(" })" } ?? ""
+            let message = "no golden image \(golden.path): the frame is \(actual); record it with "
+                + "RECORD_SNAPSHOTS=1 swift test\(filter), look at it and commit it"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
         let expected = try Bitmap.readPNG(from: golden.path)
         let difference = ImageDifference(actual: frame, expected: expected, tolerance: tolerance)
         guard !difference.sizesMatch || difference.pixelsOverTolerance > maxPixelsOver else { return }
-        let failures = failureFolder()
-        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
-        let actualPath = failures.appendingPathComponent("\(name).actual.png").path
-        let diffPath = failures.appendingPathComponent("\(name).diff.png").path
-        try frame.writePNG(to: actualPath)
-        if difference.sizesMatch { try difference.diffImage.writePNG(to: diffPath) }
-        let written = difference.sizesMatch ? "\(actualPath) and \(diffPath)" : actualPath
+        let actualPath = try writeFailure(frame, named: "\(name).actual.png")
+        var written = actualPath
+        if difference.sizesMatch {
+            let diffPath = try writeFailure(difference.diffImage, named: "\(name).diff.png")
+            written += " and \(diffPath)"
+        }
         Issue.record("\(name) differs from its golden image: \(difference.summary); see \(written)",
                      sourceLocation: sourceLocation)
+    }
+
+    /// Writes `bitmap` as `file` in the failures' folder and returns its path.
+    private func writeFailure(_ bitmap: Bitmap, named file: String) throws -> String {
+        let failures = failureFolder()
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        let path = failures.appendingPathComponent(file).path
+        try bitmap.writePNG(to: path)
+        return path
     }
 
     /// `.build/snapshot-failures` of the package the golden images belong to: the nearest

@@ -14,10 +14,10 @@ internal import KilnPlatform
 /// import Testing
 /// @testable import Card
 ///
-/// @Test func draggingTheCardAwayLetsItSpringHome() {
+/// @Test func draggingTheCardAwayLetsItSpringHome() throws {
 ///     let h = SceneHarness(settlingFor: 0.2) { CardScene(context: $0, tuning: CardTuning()) }
 ///
-///     h.drag(from: h.layer("card").position, by: 0, 150, over: 0.3)
+///     h.drag(from: try h.layer("card").position, by: 0, 150, over: 0.3)
 ///     h.wait(1.5)
 ///
 ///     #expect(h.names("card.released").count == 1)
@@ -68,12 +68,18 @@ public final class SceneHarness<S: Scene> {
     /// The events called `name`, in order.
     public func names(_ name: String) -> [SceneEvent] { events.events.filter { $0.name == name } }
 
-    /// The scene's layer called `name`; a missing layer stops the test.
-    public func layer(_ name: String) -> Layer { scene.root.layer(named: name)! }
+    /// The scene's layer called `name`.
+    ///
+    /// Throws ``MissingLayer`` when the scene has none, naming the scene's nearest names, so a
+    /// mistyped name fails its own test in one line.
+    public func layer(_ name: String) throws -> Layer {
+        guard let layer = scene.root.layer(named: name) else { throw MissingLayer(name: name, in: scene.root) }
+        return layer
+    }
 
-    /// A named layer's frame on the canvas.
-    public func canvasFrame(_ name: String) -> Rect {
-        let layer = layer(name)
+    /// A named layer's frame on the canvas; throws ``MissingLayer`` as `layer(_:)` does.
+    public func canvasFrame(_ name: String) throws -> Rect {
+        let layer = try layer(name)
         return layer.transformToRoot.apply(to: layer.bounds)
     }
 

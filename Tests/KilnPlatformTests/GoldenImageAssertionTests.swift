@@ -38,12 +38,34 @@ struct GoldenImageAssertionTests {
         return try GoldenImage.render(root, canvas: Size(width: 40, height: 30), scale: 2)
     }
 
-    @Test("A missing golden image is recorded from the frame, and the same frame matches it afterwards")
-    func recordsWhenMissing() throws {
+    @Test("A missing golden image fails in one line saying how to record it, and nothing is written beside the tests")
+    func missingFails() throws {
         let package = try Package()
         let red = try frame(Color(hex: 0xFF3B30))
 
-        try package.golden().expect(red, matches: "square")
+        try withKnownIssue {
+            try package.golden().expect(red, matches: "square")
+        } matching: { issue in
+            let text = String(describing: issue.comments)
+            return issue.severity == .error && text.contains("no golden image") && text.contains("RECORD_SNAPSHOTS=1 swift test")
+                && text.contains("--filter missingFails") && !text.contains("\n")
+        }
+
+        #expect(!FileManager.default.fileExists(atPath: package.golden().url(named: "square").path))
+        let actual = package.root.appendingPathComponent(".build/snapshot-failures/square.actual.png")
+        #expect(try Bitmap.readPNG(from: actual.path) == red)
+    }
+
+    @Test("With RECORD_SNAPSHOTS=1 the frame is recorded with a warning, and the same frame matches it afterwards")
+    func recordsWhenAsked() throws {
+        let package = try Package()
+        let red = try frame(Color(hex: 0xFF3B30))
+
+        try withKnownIssue {
+            try package.golden(environment: ["RECORD_SNAPSHOTS": "1"]).expect(red, matches: "square")
+        } matching: { issue in
+            issue.severity == .warning && String(describing: issue.comments).contains("recorded the golden image")
+        }
         try package.golden().expect(red, matches: "square")
 
         #expect(try Bitmap.readPNG(from: package.golden().url(named: "square").path) == red)
@@ -53,7 +75,8 @@ struct GoldenImageAssertionTests {
     @Test("A different frame fails with one line and leaves the actual frame and a difference image in the package's .build")
     func mismatchWritesActualAndDifference() throws {
         let package = try Package()
-        try package.golden().expect(try frame(Color(hex: 0xFF3B30)), matches: "square")
+        try FileManager.default.createDirectory(at: package.snapshots, withIntermediateDirectories: true)
+        try frame(Color(hex: 0xFF3B30)).writePNG(to: package.golden().url(named: "square").path)
 
         try withKnownIssue {
             try package.golden().expect(try frame(Color(hex: 0x34C759)), matches: "square")
@@ -67,12 +90,17 @@ struct GoldenImageAssertionTests {
         #expect(FileManager.default.fileExists(atPath: failures.appendingPathComponent("square.diff.png").path))
     }
 
-    @Test("In CI a missing golden image fails and nothing is written")
+    @Test("In CI a missing golden image fails, and recording is refused: nothing is written beside the tests")
     func refusesToRecordInCI() throws {
         let package = try Package()
 
         withKnownIssue {
             try package.golden(environment: ["CI": "true"]).expect(try frame(.black), matches: "square")
+        }
+        try withKnownIssue {
+            try package.golden(environment: ["CI": "true", "RECORD_SNAPSHOTS": "1"]).expect(try frame(.black), matches: "square")
+        } matching: { issue in
+            issue.severity == .error && String(describing: issue.comments).contains("refused in CI")
         }
 
         #expect(!FileManager.default.fileExists(atPath: package.golden().url(named: "square").path))
@@ -96,6 +124,42 @@ struct GoldenImageAssertionTests {
 
         func update(time: Double) { frames += 1 }
         func handle(_ event: PointerEvent) { events.append(event) }
+    }
+
+    /// A scene whose layers are named `names`, one inside the other.
+    final class NamedLayers: Scene {
+        let name = "named-layers"
+        let root = Layer()
+        let backgroundColor = Color.white
+
+        init(names: [String]) {
+            var parent = root
+            for name in names {
+                let layer = Layer()
+                layer.name = name
+                parent.addSublayer(layer)
+                parent = layer
+            }
+        }
+
+        func update(time: Double) {}
+        func handle(_ event: PointerEvent) {}
+    }
+
+    @Test("A layer name the scene does not have throws one line naming the scene's nearest names, not a crash")
+    func missingLayerThrows() throws {
+        let h = SceneHarness(settlingFor: 0) { _ in NamedLayers(names: ["background", "card", "Cards", "card.icon", "title"]) }
+        let unnamed = SceneHarness(settlingFor: 0) { _ in NamedLayers(names: []) }
+
+        let card = try h.layer("card")
+        let missing = #expect(throws: MissingLayer.self) { try h.layer("crad") }
+        let inFrame = #expect(throws: MissingLayer.self) { try h.canvasFrame("tilte") }
+        let none = #expect(throws: MissingLayer.self) { try unnamed.layer("card") }
+
+        #expect(card.name == "card")
+        #expect(missing?.description == #"the scene has no layer named "crad"; its nearest names are "card", "Cards", "title""#)
+        #expect(inFrame?.nearestNames.first == "title")
+        #expect(none?.description == #"the scene has no layer named "card", and none of its layers has a name"#)
     }
 
     @Test("A drag sends a move every 1/120 s, runs frames at the harness's rate after them, and ends where it was sent")

@@ -69,6 +69,32 @@ struct InputTranslatorTests {
         #expect(up.phase == .ended && hover.phase == .hover)
     }
 
+    @Test("Alt-drag pinches about the point pressed: a pinch on a card near the top gets both fingers")
+    func altDragPinchesAboutThePress() throws {
+        var t = translator(window: Size(390, 844), ratio: 1)
+        t.modifiers = { (alt: true, shift: false) }
+        let root = Layer()
+        root.frame = Rect(origin: .zero, size: Self.canvas)
+        let card = Layer()
+        card.frame = Rect(20, 40, 350, 200)
+        root.addSublayer(card)
+        let dispatcher = GestureDispatcher(root: root)
+        let pinch = PinchGestureRecognizer()
+        dispatcher.add(pinch, to: card)
+        func fingers(_ action: InputAction?) -> [PointerEvent] {
+            if case .pointers(let events) = action { events } else { [] }
+        }
+
+        let down = fingers(t.translate(mouse(SDL_MOUSEBUTTONDOWN, x: 195, y: 140), time: 0))
+        let moved = fingers(t.translate(motion(x: 145, y: 140), time: 0.1))
+        (down + moved).forEach(dispatcher.handle)
+
+        #expect(down.map(\.location) == [Point(145, 140), Point(245, 140)])
+        #expect(moved.map(\.location) == [Point(95, 140), Point(295, 140)])
+        #expect(dispatcher.recognizers(capturing: TwoFingerMouse.fingerIDs.second).map { $0 === pinch } == [true])
+        #expect(pinch.state == .changed && pinch.scale == 2)
+    }
+
     @Test("Mouse events SDL makes up from touches are dropped; the finger events stand for them")
     func touchMouseDropped() {
         var t = translator(window: Size(390, 844), ratio: 1)

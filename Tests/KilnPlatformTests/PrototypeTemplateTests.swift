@@ -153,7 +153,7 @@ struct PrototypeTemplateTests {
         #expect(template.swiftSource.contains(#"ImageLayer(named: "move.svg")"#))
         #expect(template.swiftSource.contains(#"icon.name = "icon""#))
         #expect(template.testSource.contains(#"AssetFolders.add(Self.folder.appendingPathComponent("Assets"))"#))
-        #expect(template.testSource.contains(#"h.layer("icon") as? ImageLayer"#))
+        #expect(template.testSource.contains(#"try h.layer("icon") as? ImageLayer"#))
         #expect(template.packageManifest(kilnSources: parent).contains(#""Assets""#), "SwiftPM leaves Assets/ alone")
         #expect(template.readme.contains("`Assets/`"))
     }

@@ -12,11 +12,11 @@ private func volumes(of sound: Sound, in audio: RecordingAudio) -> [Double] {
 @Suite("Sounds on the ring's states and the Mailbox's options")
 struct FeedbackSoundTests {
     @Test("P6: the ring ticks softly once on turning selected, at sound.selected_volume, and not again while it stays")
-    func selectedTick() {
+    func selectedTick() throws {
         var tuning = PressureTuning()
         tuning.selectedVolume = 0.25
         let h = SceneHarness<PressureScene>(tuning: tuning)
-        h.penDown(pressure: 0.2)
+        try h.penDown(pressure: 0.2)
         h.wait(0.1)
         let beforeFull = h.audio.playedSounds
 
@@ -31,15 +31,15 @@ struct FeedbackSoundTests {
     }
 
     @Test("P6: turning confirmed plays the rising chirp once, at sound.confirmed_volume, and not again while it stays")
-    func confirmedChirp() {
+    func confirmedChirp() throws {
         var tuning = PressureTuning()
         tuning.confirmedVolume = 0.6
         let h = SceneHarness<PressureScene>(tuning: tuning)
-        h.penDown(pressure: 0.5)
+        try h.penDown(pressure: 0.5)
         h.wait(0.1)
         h.audio.removeAllCalls()
 
-        h.move(to: h.ringCentre)
+        try h.move(to: h.ringCentre)
         h.wait(1)
 
         #expect(h.scene.state == .confirmed)
@@ -47,14 +47,14 @@ struct FeedbackSoundTests {
     }
 
     @Test("P6: leaving the ring and coming back sounds each real change once, in order")
-    func eachChangeSoundsOnce() {
+    func eachChangeSoundsOnce() throws {
         let h = SceneHarness<PressureScene>()
         let tuning = PressureTuning()
-        h.penDown(pressure: 0.5)
+        try h.penDown(pressure: 0.5)
         h.wait(0.1)
         h.audio.removeAllCalls()
 
-        for point in [h.ringCentre, h.buttonCentre, h.ringCentre] {
+        for point in try [h.ringCentre, h.buttonCentre, h.ringCentre] {
             h.move(to: point)
             h.wait(0.3)
         }
@@ -67,15 +67,15 @@ struct FeedbackSoundTests {
     }
 
     @Test("P6: with their volumes at 0 the ring's state sounds are silent")
-    func silentRing() {
+    func silentRing() throws {
         var tuning = PressureTuning()
         tuning.selectedVolume = 0
         tuning.confirmedVolume = 0
         let h = SceneHarness<PressureScene>(tuning: tuning)
 
-        h.penDown(pressure: 0.5)
+        try h.penDown(pressure: 0.5)
         h.wait(0.1)
-        h.move(to: h.ringCentre)
+        try h.move(to: h.ringCentre)
         h.wait(0.1)
 
         #expect(volumes(of: .confirm, in: h.audio) == [0])
@@ -84,11 +84,11 @@ struct FeedbackSoundTests {
 
     @Test("M4: the options come in with one quiet pop at sound.panel_volume, once the message has left",
           arguments: [60.0, 260.0])
-    func optionsPop(_ dx: Double) {
+    func optionsPop(_ dx: Double) throws {
         var tuning = MailboxTuning()
         tuning.panelVolume = 0.2
         let h = SceneHarness<MailboxScene>(tuning: tuning)
-        h.drag(by: -dx - 20)
+        try h.drag(by: -dx - 20)
         h.up()
         let atRelease = volumes(of: .pop, in: h.audio)
 
@@ -104,12 +104,12 @@ struct FeedbackSoundTests {
     }
 
     @Test("M4: with sound.panel_volume at 0 the options' pop is silent")
-    func silentOptions() {
+    func silentOptions() throws {
         var tuning = MailboxTuning()
         tuning.panelVolume = 0
         let h = SceneHarness<MailboxScene>(tuning: tuning)
 
-        h.drag(by: -100)
+        try h.drag(by: -100)
         h.up()
         h.wait(0.6)
 

@@ -12,17 +12,17 @@ struct GalleryAssetsTests {
     }
 
     @Test("The Assets segment slides the second page in, with the thumb under it")
-    func tappingTheAssetsSegment() {
+    func tappingTheAssetsSegment() throws {
         let h = makeHarness()
-        let page = h.canvasFrame("gallery.page.assets")
+        let page = try h.canvasFrame("gallery.page.assets")
 
-        h.tap(at: h.canvasFrame("gallery.tab.assets").center)
+        try h.tap(at: h.canvasFrame("gallery.tab.assets").center)
         h.wait(1.2)
 
         #expect(page.minX == h.canvasSize.width)
         #expect(h.scene.shownPage == .assets)
-        #expect(abs(h.canvasFrame("gallery.page.assets").minX) < 0.5)
-        #expect(h.canvasFrame("gallery.page.layers").maxX < 0.5)
+        #expect(try abs(h.canvasFrame("gallery.page.assets").minX) < 0.5)
+        #expect(try h.canvasFrame("gallery.page.layers").maxX < 0.5)
         #expect(h.names("gallery.page.shown").map { $0.fields["page"] } == [.string("assets")])
     }
 
@@ -74,7 +74,7 @@ struct GalleryAssetsTests {
         h.scene.show(.assets, animated: false)
         let scrub = try #require(h.scene.root.layer(named: "gallery.lottie.scrub") as? LottieLayer)
         let start = scrub.progress, startFrame = scrub.shownFrame
-        let centre = h.canvasFrame("gallery.scrubber").center
+        let centre = try h.canvasFrame("gallery.scrubber").center
 
         h.drag(from: centre, by: 71.5, 0, over: 0.4)
         h.wait(0.1)
@@ -87,6 +87,6 @@ struct GalleryAssetsTests {
         #expect(forwardsFrame > startFrame)
         #expect(scrub.progress == 0 && scrub.shownFrame == 0)
         #expect(h.names("gallery.scrubbed").count == 2)
-        #expect(h.layer("gallery.scrub.knob").position.x < h.canvasFrame("gallery.scrubber").width / 2)
+        #expect(try h.layer("gallery.scrub.knob").position.x < h.canvasFrame("gallery.scrubber").width / 2)
     }
 }

@@ -24,7 +24,7 @@ struct LaserSpecTests {
         #expect(abs(arrow.midX - canvas.width / 2) < 1)
         #expect(abs(beamUp.maxY - laser.midY) <= 0.5 && beamUp.height > 0)
         #expect(abs(beamDown.minY - laser.midY) <= 0.5 && beamDown.height > 0)
-        let labels = h.pocket.sublayers.compactMap { ($0 as? TextLayer)?.string }
+        let labels = try h.pocket.sublayers.compactMap { ($0 as? TextLayer)?.string }
         #expect(labels.contains("Trip to Micronesia"))
         #expect(labels.contains("£1,240.00"))
     }
@@ -74,8 +74,8 @@ struct LaserSpecTests {
         let toast = try #require(h.scene.root.layer(named: "toast"))
         #expect(toast.opacity == 0)
 
-        h.down()
-        h.move(toProgress: 0.8, duration: 0.5)
+        try h.down()
+        try h.move(toProgress: 0.8, duration: 0.5)
         h.up()
         h.run(until: h.time + 0.5)
         let deletedAt = try #require(h.names("pocket.deleted").first).time
@@ -92,8 +92,8 @@ struct LaserSpecTests {
     @Test("L8, L9: tapping the toast's Undo restores the pocket to the card")
     func toastUndoRestores() throws {
         let h = SceneHarness<LaserScene>()
-        h.down()
-        h.move(toProgress: 0.8, duration: 0.5)
+        try h.down()
+        try h.move(toProgress: 0.8, duration: 0.5)
         h.up()
         h.run(until: h.time + 1.5)
         #expect(h.scene.store.pockets.map(\.id) == ["bike", "rainy-day"])
@@ -104,24 +104,24 @@ struct LaserSpecTests {
 
         #expect(h.names("pocket.restored").map { $0.fields["id"] } == [.string("micronesia")])
         #expect(h.scene.store.pockets.map(\.id) == ["micronesia", "bike", "rainy-day"])
-        #expect(!h.pocket.isHidden && h.pocket.opacity == 1)
-        let labels = h.pocket.sublayers.compactMap { ($0 as? TextLayer)?.string }
+        #expect(try !h.pocket.isHidden && h.pocket.opacity == 1)
+        let labels = try h.pocket.sublayers.compactMap { ($0 as? TextLayer)?.string }
         #expect(labels.contains("Trip to Micronesia"))
         #expect(toast.opacity == 0)
         #expect(h.audio.playedSounds.contains(.chime))
     }
 
     @Test("L7: the card visibly shakes while cutting and is still at rest")
-    func shakeWhileCutting() {
+    func shakeWhileCutting() throws {
         let h = SceneHarness<LaserScene>()
-        #expect(h.pocket.transform == .identity)
+        #expect(try h.pocket.transform == .identity)
 
-        h.down()
-        h.move(toProgress: 0.0, duration: 0.3)
+        try h.down()
+        try h.move(toProgress: 0.0, duration: 0.3)
         var offsets: [Transform] = []
         for step in 1...10 {
-            h.move(toProgress: 0.05 * Double(step), duration: 0.06)
-            offsets.append(h.pocket.transform)
+            try h.move(toProgress: 0.05 * Double(step), duration: 0.06)
+            try offsets.append(h.pocket.transform)
         }
         let moved = offsets.filter { $0 != .identity }
 
@@ -131,7 +131,7 @@ struct LaserSpecTests {
         #expect(Set(offsets.map(\.tx)).count >= 5, "it jitters rather than holding one offset")
         h.up()
         h.run(until: h.time + 2)
-        #expect(h.pocket.transform == .identity)
+        #expect(try h.pocket.transform == .identity)
     }
 
     @Test("L8, L9: laser-delete.json deletes the pocket")

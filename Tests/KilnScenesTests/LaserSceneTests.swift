@@ -17,11 +17,11 @@ struct LaserSceneTests {
 
     @Test("L8: more than 60 % through deletes the pocket through the store",
           arguments: [0.61, 0.9])
-    func deletes(progress: Double) {
+    func deletes(progress: Double) throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: progress, duration: 0.6)
+        try h.down()
+        try h.move(toProgress: progress, duration: 0.6)
         h.up()
         h.run(until: h.time + 0.6)
 
@@ -31,12 +31,12 @@ struct LaserSceneTests {
     }
 
     @Test("L8: 59 % and exactly 60 % spare the pocket, which springs home", arguments: [0.59, 0.60])
-    func spares(progress: Double) {
+    func spares(progress: Double) throws {
         let h = SceneHarness<LaserScene>()
-        let home = h.pocket.position
+        let home = try h.pocket.position
 
-        h.down()
-        h.move(toProgress: progress, duration: 0.6)
+        try h.down()
+        try h.move(toProgress: progress, duration: 0.6)
         h.up()
         h.run(until: h.time + 2)
 
@@ -44,20 +44,20 @@ struct LaserSceneTests {
         let spared = h.names("pocket.spared")
         #expect(spared.count == 1)
         if case .number(let p)? = spared.first?.fields["progress"] { #expect(abs(p - progress) < 0.005) }
-        #expect(h.pocket.position.distance(to: home) < 0.5)
+        #expect(try h.pocket.position.distance(to: home) < 0.5)
     }
 
     @Test("L5: char is added on retraction while in the beam, and on a spared release")
-    func charOnRetraction() {
+    func charOnRetraction() throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: 0.0, duration: 0.4)
-        h.move(toProgress: 0.35, duration: 0.3)
+        try h.down()
+        try h.move(toProgress: 0.0, duration: 0.4)
+        try h.move(toProgress: 0.35, duration: 0.3)
         #expect(h.names("pocket.charred").isEmpty)
-        h.move(toProgress: 0.2, duration: 0.2)
+        try h.move(toProgress: 0.2, duration: 0.2)
         #expect(h.names("pocket.charred").count == 1)
-        h.move(toProgress: 0.1, duration: 0.1)
+        try h.move(toProgress: 0.1, duration: 0.1)
         #expect(h.names("pocket.charred").count == 1)
         h.up()
 
@@ -66,12 +66,12 @@ struct LaserSceneTests {
     }
 
     @Test("L5: moving back up outside the beam chars nothing")
-    func noCharOutsideBeam() {
+    func noCharOutsideBeam() throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: -0.3, duration: 0.3)
-        h.move(toProgress: -0.6, duration: 0.3)
+        try h.down()
+        try h.move(toProgress: -0.3, duration: 0.3)
+        try h.move(toProgress: -0.6, duration: 0.3)
         h.up()
         h.run(until: h.time + 1)
 
@@ -81,31 +81,31 @@ struct LaserSceneTests {
     }
 
     @Test("L6: debris fires only while the card is pushed into the beam")
-    func debrisOnlyWhilePlunging() {
+    func debrisOnlyWhilePlunging() throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: -0.05, duration: 0.4)
+        try h.down()
+        try h.move(toProgress: -0.05, duration: 0.4)
         #expect(h.scene.debrisBirthRate == 0)
-        h.move(toProgress: 0.3, duration: 0.4)
+        try h.move(toProgress: 0.3, duration: 0.4)
         #expect(h.scene.debrisBirthRate > 0.5)
         let emitter = h.scene.root.layer(named: "debris") as? EmitterLayer
         #expect((emitter?.aliveCount ?? 0) > 20)
         h.run(until: h.time + 0.6)
         #expect(h.scene.debrisBirthRate == 0)
-        h.move(toProgress: 0.2, duration: 0.3)
+        try h.move(toProgress: 0.2, duration: 0.3)
         h.run(until: h.time + 0.05)
 
         #expect(h.scene.debrisBirthRate < 0.5)
     }
 
     @Test("L7: a heavy impact repeats about every 60 ms while cutting")
-    func impactCadence() {
+    func impactCadence() throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: 0.0, duration: 0.3)
-        h.move(toProgress: 0.5, duration: 1.2)
+        try h.down()
+        try h.move(toProgress: 0.0, duration: 0.3)
+        try h.move(toProgress: 0.5, duration: 1.2)
 
         let intervals = h.haptics.intervals
         #expect(intervals.count >= 15)
@@ -115,13 +115,13 @@ struct LaserSceneTests {
     }
 
     @Test("L9: cut.begin once per drag; deleted then restored with Ctrl+Z (X7)")
-    func eventsAndUndo() {
+    func eventsAndUndo() throws {
         let h = SceneHarness<LaserScene>()
 
-        h.down()
-        h.move(toProgress: 0.2, duration: 0.3)
-        h.move(toProgress: 0.1, duration: 0.2)
-        h.move(toProgress: 0.7, duration: 0.3)
+        try h.down()
+        try h.move(toProgress: 0.2, duration: 0.3)
+        try h.move(toProgress: 0.1, duration: 0.2)
+        try h.move(toProgress: 0.7, duration: 0.3)
         h.up()
         h.run(until: h.time + 0.6)
         _ = h.scene.handle(KeyPress("z", modifiers: .ctrl))
@@ -130,34 +130,34 @@ struct LaserSceneTests {
         #expect(h.names("pocket.cut.begin").count == 1)
         #expect(h.names("pocket.restored").map { $0.fields["id"] } == [.string("micronesia")])
         #expect(h.scene.store.pockets.first?.id == "micronesia")
-        #expect(h.pocket.isHidden == false)
+        #expect(try h.pocket.isHidden == false)
         let order = h.events.names.filter { $0.hasPrefix("pocket.") && $0 != "pocket.charred" }
         #expect(order == ["pocket.cut.begin", "pocket.deleted", "pocket.restored"])
     }
 
     @Test("L4: idle for 4 s, a hint nudges the card towards the laser and back")
-    func idleHint() {
+    func idleHint() throws {
         let h = SceneHarness<LaserScene>()
-        let home = h.pocket.position
+        let home = try h.pocket.position
 
         h.run(until: 3.95)
         #expect(h.names("pocket.hint").isEmpty)
         h.run(until: 4.6)
-        let nudged = h.pocket.position.y - home.y
+        let nudged = try h.pocket.position.y - home.y
         h.run(until: 6.2)
 
         #expect(h.names("pocket.hint").count == 1)
         #expect(nudged > 20)
-        #expect(h.pocket.position.distance(to: home) < 0.01)
+        #expect(try h.pocket.position.distance(to: home) < 0.01)
     }
 
     @Test("L4: a drag resets the idle clock")
-    func hintWaitsForIdle() {
+    func hintWaitsForIdle() throws {
         let h = SceneHarness<LaserScene>()
 
         h.run(until: 3.0)
-        h.down()
-        h.move(toProgress: -0.6, duration: 0.3)
+        try h.down()
+        try h.move(toProgress: -0.6, duration: 0.3)
         h.up()
         h.run(until: 5.0)
 
@@ -165,13 +165,13 @@ struct LaserSceneTests {
     }
 
     @Test("L3: the sizzle is louder the faster the card moves in the beam")
-    func sizzleFollowsSpeed() {
+    func sizzleFollowsSpeed() throws {
         let slow = SceneHarness<LaserScene>(), fast = SceneHarness<LaserScene>()
 
         for (h, duration) in [(slow, 1.5), (fast, 0.25)] {
-            h.down()
-            h.move(toProgress: 0.0, duration: 0.3)
-            h.move(toProgress: 0.3, duration: duration)
+            try h.down()
+            try h.move(toProgress: 0.0, duration: 0.3)
+            try h.move(toProgress: 0.3, duration: duration)
         }
 
         #expect(fast.audio.loopVolumes[.sizzle, default: 0] > slow.audio.loopVolumes[.sizzle, default: 0] + 0.1)

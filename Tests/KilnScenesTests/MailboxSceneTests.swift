@@ -34,9 +34,9 @@ struct MailboxSceneTests {
     ]
 
     @Test("M1–M8: colour, icon, icon alpha and icon position at each threshold", arguments: zoneCases)
-    func zones(_ c: ZoneCase) {
+    func zones(_ c: ZoneCase) throws {
         let h = SceneHarness<MailboxScene>()
-        h.drag(by: c.translation)
+        try h.drag(by: c.translation)
         let state = h.top
         let tuning = MailboxTuning()
         let colors: [MailboxZone: Color] = [.none: tuning.neutralColor, .later: tuning.laterColor,
@@ -54,9 +54,9 @@ struct MailboxSceneTests {
     }
 
     @Test("M8: a threshold crossing emits zone.changed once, with a soft tick")
-    func zoneChangesTick() {
+    func zoneChangesTick() throws {
         let h = SceneHarness<MailboxScene>()
-        h.drag(by: 100)
+        try h.drag(by: 100)
         h.move(by: 200)
         h.move(by: -250)
 
@@ -66,9 +66,9 @@ struct MailboxSceneTests {
     }
 
     @Test("M1, M5: released under 60 pt the message springs back to 0", arguments: [59.0, -59.0])
-    func releaseUnderThresholdReturns(_ dx: Double) {
+    func releaseUnderThresholdReturns(_ dx: Double) throws {
         let h = SceneHarness<MailboxScene>()
-        h.drag(by: dx)
+        try h.drag(by: dx)
         h.up()
         h.wait(1.5)
 
@@ -81,10 +81,10 @@ struct MailboxSceneTests {
     @Test("M6, M7: released right the message slides off and hides", arguments: [
         (60.0, "message.archived"), (259.0, "message.archived"), (260.0, "message.deleted"), (330.0, "message.deleted"),
     ])
-    func releaseRight(_ dx: Double, event: String) {
+    func releaseRight(_ dx: Double, event: String) throws {
         let h = SceneHarness<MailboxScene>()
-        let secondTop = h.canvasFrame("message.1").minY
-        h.drag(by: dx)
+        let secondTop = try h.canvasFrame("message.1").minY
+        try h.drag(by: dx)
         h.up()
         h.wait(0.05)
         #expect(h.names(event).isEmpty, "the message hides once it has slid off")
@@ -93,15 +93,15 @@ struct MailboxSceneTests {
         #expect(h.names(event).count == 1)
         #expect(h.names("message.returned").isEmpty)
         #expect(h.scene.listedMessageCount == MailboxMessage.samples.count - 1)
-        #expect(abs(h.canvasFrame("message").minY - (secondTop - 92)) < 0.01, "the rows below moved up")
+        #expect(try abs(h.canvasFrame("message").minY - (secondTop - 92)) < 0.01, "the rows below moved up")
     }
 
     @Test("M2–M4: released left the options show, a tap dismisses them, then the message hides", arguments: [
         (60.0, "rescheduleOptions", "message.rescheduled"), (260.0, "listOptions", "message.listed"),
     ])
-    func releaseLeftShowsOptions(_ dx: Double, options: String, event: String) {
+    func releaseLeftShowsOptions(_ dx: Double, options: String, event: String) throws {
         let h = SceneHarness<MailboxScene>()
-        h.drag(by: -dx)
+        try h.drag(by: -dx)
         h.up()
         h.wait(0.6)
         let overlay = h.scene.root.layer(named: options)!
@@ -120,24 +120,24 @@ struct MailboxSceneTests {
     }
 
     @Test("M4: the row collapses and every row below moves up by its height")
-    func collapseMovesRowsUp() {
+    func collapseMovesRowsUp() throws {
         let h = SceneHarness<MailboxScene>()
-        let before = (1...4).map { h.canvasFrame("message.\($0)").minY }
-        h.down(on: "message.1")
+        let before = try (1...4).map { try h.canvasFrame("message.\($0)").minY }
+        try h.down(on: "message.1")
         h.move(by: 120)
         h.up()
         h.wait(1)
 
         #expect(h.names("message.archived").first?.fields["index"] == .number(1))
-        #expect(abs(h.canvasFrame("message").minY - 104) < 0.01, "the top row stays")
-        let after = (1...3).map { h.canvasFrame("message.\($0)").minY }
+        #expect(try abs(h.canvasFrame("message").minY - 104) < 0.01, "the top row stays")
+        let after = try (1...3).map { try h.canvasFrame("message.\($0)").minY }
         #expect(zip(after, before.dropFirst()).allSatisfy { abs($0 - ($1 - 92)) < 0.01 })
     }
 
     @Test("M10: a cleared message animates back into the inbox 1.5 s later")
-    func demoReturn() {
+    func demoReturn() throws {
         let h = SceneHarness<MailboxScene>()
-        h.drag(by: 120)
+        try h.drag(by: 120)
         h.up()
         h.wait(0.5)
         let cleared = h.names("message.archived")[0].time
@@ -149,16 +149,16 @@ struct MailboxSceneTests {
 
         #expect(h.scene.listedMessageCount == MailboxMessage.samples.count)
         #expect(abs(h.top.translation) < 0.5)
-        #expect(abs(h.canvasFrame("message.1").minY - (104 + 92)) < 0.01)
+        #expect(try abs(h.canvasFrame("message.1").minY - (104 + 92)) < 0.01)
     }
 
     @Test("M10 off: a cleared message stays gone; Ctrl+Z restores the last one (X7)")
-    func undoRestoresTheLastCleared() {
+    func undoRestoresTheLastCleared() throws {
         var tuning = MailboxTuning()
         tuning.demoReturn = false
         let h = SceneHarness<MailboxScene>(tuning: tuning)
         let first = h.scene.root.layer(named: "message")
-        h.drag(by: 120)
+        try h.drag(by: 120)
         h.up()
         h.wait(4)
         #expect(h.scene.listedMessageCount == MailboxMessage.samples.count - 1)
@@ -184,11 +184,11 @@ struct MailboxSceneTests {
     @Test("M9: shaking the pointer restores the last cleared message", arguments: [
         (3, 0.1, true), (4, 0.1, true), (2, 0.1, false), (3, 0.4, false),
     ])
-    func shakeToUndo(reversals: Int, leg: Double, restores: Bool) {
+    func shakeToUndo(reversals: Int, leg: Double, restores: Bool) throws {
         var tuning = MailboxTuning()
         tuning.demoReturn = false
         let h = SceneHarness<MailboxScene>(tuning: tuning)
-        h.drag(by: 120)
+        try h.drag(by: 120)
         h.up()
         h.wait(1)
         shake(h, reversals: reversals, leg: leg)
@@ -232,9 +232,9 @@ struct MailboxSceneTests {
     }
 
     @Test("M9: a swipe from the edge over a message opens the menu, not the message")
-    func edgeWinsOverTheMessage() {
+    func edgeWinsOverTheMessage() throws {
         let h = SceneHarness<MailboxScene>()
-        let y = h.canvasFrame("message").midY
+        let y = try h.canvasFrame("message").midY
         h.send(.began, at: Point(4, y))
         h.move(by: 150, duration: 0.3)
         h.up()
@@ -246,12 +246,12 @@ struct MailboxSceneTests {
     }
 
     @Test("M9: while the menu is open a tap on the inbox closes it and touches nothing else")
-    func tapClosesMenu() {
+    func tapClosesMenu() throws {
         let h = SceneHarness<MailboxScene>()
         h.tap(at: Point(30, 75))
         h.wait(1)
         #expect(h.scene.isMenuOpen)
-        let compose = h.canvasFrame("compose")
+        let compose = try h.canvasFrame("compose")
         h.tap(at: Point(compose.midX, compose.midY))
         h.wait(1)
 
@@ -261,17 +261,17 @@ struct MailboxSceneTests {
     }
 
     @Test("M9: compose slides in and out")
-    func composeInAndOut() {
+    func composeInAndOut() throws {
         let h = SceneHarness<MailboxScene>()
         let view = h.scene.root.layer(named: "composeView")!
         #expect(view.isHidden)
-        h.tap("compose")
+        try h.tap("compose")
         h.wait(1.2)
         #expect(h.scene.isComposeOpen && !view.isHidden)
         #expect(abs(view.frame.minY - 44) < 0.5)
         #expect(h.names("compose.opened").count == 1)
 
-        h.tap("compose.cancel")
+        try h.tap("compose.cancel")
         h.wait(0.1)
         #expect(view.frame.minY > 44 && !view.isHidden, "it is on its way down")
         h.wait(0.5)
@@ -280,26 +280,26 @@ struct MailboxSceneTests {
     }
 
     @Test("M9: segments swipe their view in from the side they are on")
-    func segmentsSwipe() {
+    func segmentsSwipe() throws {
         let h = SceneHarness<MailboxScene>()
         let list = h.scene.root.layer(named: "message")!.superlayer!.superlayer!
         let x = { list.transformToRoot.apply(to: Point.zero).x }
         #expect(abs(x()) < 1e-9)
 
-        h.tap("segment.0")
+        try h.tap("segment.0")
         h.wait(0.08)
         #expect(x() > 0 && x() < Self.width, "the inbox leaves to the right as Later comes in from the left")
         h.wait(1)
         #expect(abs(x() - Self.width) < 0.5)
         #expect(h.scene.selectedSegment == 0)
 
-        h.tap("segment.2")
+        try h.tap("segment.2")
         h.wait(0.08)
         #expect(x() < Self.width, "from Later, Archive comes in from the right")
         h.wait(1)
         #expect(abs(x() + Self.width) < 0.5)
 
-        h.tap("segment.2")
+        try h.tap("segment.2")
         #expect(h.names("segment.changed").map { $0.fields["index"] } == [.number(0), .number(2)],
                 "tapping the shown segment changes nothing")
     }
@@ -307,9 +307,9 @@ struct MailboxSceneTests {
     /// Found by `ScenePropertyTests`: a second pointer dragging the fourth message took the
     /// drag over, the first message's release was ignored and it stayed 0.5 pt aside.
     @Test("M1: one message is swiped at a time; a second pointer on another message moves nothing, and both end at 0")
-    func secondPointerOnAnotherMessage() {
+    func secondPointerOnAnotherMessage() throws {
         let h = SceneHarness<MailboxScene>()
-        let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
+        let first = try h.canvasFrame("message"), other = try h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
             h.scene.deliver(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
         }
@@ -333,9 +333,9 @@ struct MailboxSceneTests {
     /// its options was sent to options too; two panels showed, one tap answered the later
     /// one, and the first message waited behind a panel nothing could dismiss.
     @Test("M4: while a message slides off to its options, a swipe on another message springs back; one tap answers")
-    func swipeWhileAnotherSlidesToOptions() {
+    func swipeWhileAnotherSlidesToOptions() throws {
         let h = SceneHarness<MailboxScene>()
-        let first = h.canvasFrame("message"), other = h.canvasFrame("message.3")
+        let first = try h.canvasFrame("message"), other = try h.canvasFrame("message.3")
         func send(_ id: Int, _ phase: PointerPhase, _ x: Double, _ y: Double) {
             h.scene.deliver(PointerEvent(id: id, phase: phase, location: Point(x, y), timestamp: h.time))
         }

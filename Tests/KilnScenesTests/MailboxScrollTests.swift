@@ -13,43 +13,43 @@ struct MailboxScrollTests {
     }
 
     @Test("Pulled down, the inbox's list rubber-bands and springs back; no message swipes")
-    func pullBounces() {
+    func pullBounces() throws {
         let h = SceneHarness<MailboxScene>()
-        let top = h.canvasFrame("message").minY
+        let top = try h.canvasFrame("message").minY
 
-        h.down(on: "message.3")
+        try h.down(on: "message.3")
         h.drag(by: 4, 120, over: 0.4)
-        let pulled = h.canvasFrame("message").minY - top
+        let pulled = try h.canvasFrame("message").minY - top
         h.up()
         h.wait(1.0)
 
         #expect(pulled > 20 && pulled < 120 * 0.55)
-        #expect(h.canvasFrame("message").minY == top)
+        #expect(try h.canvasFrame("message").minY == top)
         #expect(h.names("zone.changed").isEmpty && h.scene.zone == .none)
     }
 
     @Test("On a short phone the list scrolls to its last message and stops there, bouncing at the end")
-    func shortPhoneScrolls() {
+    func shortPhoneScrolls() throws {
         let h = shortPhone()
 
-        h.drag(from: h.canvasFrame("message.5").center, by: 0, -400, over: 0.5, hold: 0.2)
+        try h.drag(from: h.canvasFrame("message.5").center, by: 0, -400, over: 0.5, hold: 0.2)
         h.wait(1.5)
 
-        #expect(abs(h.canvasFrame("message.7").maxY - DevicePreset.iPhoneSE.size.height) < 1e-6)
+        #expect(try abs(h.canvasFrame("message.7").maxY - DevicePreset.iPhoneSE.size.height) < 1e-6)
         #expect(h.names("zone.changed").isEmpty)
     }
 
     @Test("A sideways drag on a scrolled list still swipes the message, and the list stays put")
-    func sidewaysStillSwipes() {
+    func sidewaysStillSwipes() throws {
         let h = shortPhone()
-        h.drag(from: h.canvasFrame("message.5").center, by: 0, -100, over: 0.5, hold: 0.2)
+        try h.drag(from: h.canvasFrame("message.5").center, by: 0, -100, over: 0.5, hold: 0.2)
         h.wait(1.0)
-        let scrolled = h.canvasFrame("message").minY
+        let scrolled = try h.canvasFrame("message").minY
 
-        h.drag(from: h.canvasFrame("message.5").center, by: 100, 8, over: 0.3)
+        try h.drag(from: h.canvasFrame("message.5").center, by: 100, 8, over: 0.3)
 
         #expect(scrolled < 104 - 90, "the list scrolled up first")
         #expect(h.names("zone.changed").first?.fields["zone"] == .string("archive"))
-        #expect(h.canvasFrame("message").minY == scrolled)
+        #expect(try h.canvasFrame("message").minY == scrolled)
     }
 }

@@ -32,12 +32,12 @@ private struct LayerCensus {
 @Suite("Scenes free their layers")
 struct SceneLeakTests {
     @Test("A pressure scene let go while the deleted photo's row slides away frees every layer")
-    func pressureRowSlidingAway() {
+    func pressureRowSlidingAway() throws {
         var census = LayerCensus()
         do {
             let h = SceneHarness<PressureScene>()
             census.count(h.scene.root)
-            h.confirmWithMouse()
+            try h.confirmWithMouse()
             // The row's slide and fade (0.28 s) are still running.
             #expect(h.names("photo.deleted").count == 1)
             #expect(h.scene.root.hasAnimations)
@@ -47,12 +47,12 @@ struct SceneLeakTests {
     }
 
     @Test("A Mailbox scene let go while an archived message slides off frees every layer")
-    func mailboxSlidingOff() {
+    func mailboxSlidingOff() throws {
         var census = LayerCensus()
         do {
             let h = SceneHarness<MailboxScene>()
             census.count(h.scene.root)
-            h.drag(by: 120)
+            try h.drag(by: 120)
             h.up()
             h.wait(0.05)
             #expect(h.names("message.archived").isEmpty, "still sliding off")
@@ -62,14 +62,14 @@ struct SceneLeakTests {
     }
 
     @Test("A Mailbox scene let go while the options fade and while Undo slides a message back frees every layer")
-    func mailboxOptionsAndUndo() {
+    func mailboxOptionsAndUndo() throws {
         var census = LayerCensus()
         do {
             var tuning = MailboxTuning()
             tuning.demoReturn = false
             let h = SceneHarness<MailboxScene>(tuning: tuning)
             census.count(h.scene.root)
-            h.drag(by: -60)
+            try h.drag(by: -60)
             h.up()
             h.wait(0.6)
             h.tap(at: Point(195, 400))

@@ -228,4 +228,91 @@ struct ScriptPlayerTests {
         #expect(player.problem?.description == "lost.json:2: steps[1].move.to: the scene has no layer named \"nowhere\"")
         #expect(player.isFinished)
     }
+
+    /// Two cards on a canvas, `card2` drawn over `card1` at `cover` (canvas points).
+    final class CoveredCards: Scene {
+        let name = "covered"
+        let root = Layer()
+        let card1 = Layer(), card2 = Layer()
+        var backgroundColor: Color { .white }
+        var pointerEvents: [PointerEvent] = []
+
+        init(cover: Rect) {
+            root.frame = Rect(0, 0, 390, 844)
+            card1.name = "card1"
+            card1.frame = Rect(20, 100, 200, 100)
+            card2.name = "card2"
+            card2.frame = cover
+            root.addSublayer(card1)
+            root.addSublayer(card2)
+        }
+
+        func update(time: Double) {}
+        func handle(_ event: PointerEvent) { pointerEvents.append(event) }
+    }
+
+    @Test("A tap on a layer whose centre another covers is aimed where it shows, and says which layer covers it")
+    func tapOnPartlyCoveredLayer() throws {
+        let scene = CoveredCards(cover: Rect(70, 120, 200, 200))
+        let script = try InputScriptParser.parse("""
+        {"steps": [{"wait": 0.1},
+                   {"tap": {"at": {"layer": "card1"}}}]}
+        """, file: "cards.json")
+        var player = ScriptPlayer(script: script)
+
+        let began = try #require(player.play(upTo: 1, on: scene).pointerEvents.first)
+
+        #expect(scene.root.hitTest(canvasPoint: began.location) === scene.card1)
+        #expect(began.location.x < 70, "in the strip of card1 left of card2, the widest that shows")
+        #expect(player.problem == nil && player.isFinished)
+        let note = try #require(player.notes.first?.description)
+        #expect(player.notes.count == 1)
+        #expect(note.hasPrefix(#"cards.json:2: steps[1].tap.at: the tap on "card1" lands on "card2", which covers it there; aimed at ("#))
+        #expect(note.hasSuffix(#") instead, where "card1" shows"#))
+    }
+
+    @Test("A tap on a layer another covers whole stops the script in one line naming the layer on top; nothing is tapped")
+    func tapOnWhollyCoveredLayer() throws {
+        let scene = CoveredCards(cover: Rect(10, 90, 300, 200))
+        let script = try InputScriptParser.parse("""
+        {"steps": [{"tap": {"at": {"layer": "card1"}}},
+                   {"key": "a"}]}
+        """, file: "cards.json")
+        var player = ScriptPlayer(script: script)
+
+        let outputs = player.play(upTo: 1, on: scene)
+
+        #expect(outputs.isEmpty && scene.pointerEvents.isEmpty)
+        #expect(player.problem?.description
+                == #"cards.json:1: steps[0].tap.at: the tap on "card1" lands on "card2", which covers all of it"#)
+        #expect(player.isFinished && player.notes.isEmpty)
+    }
+
+    @Test("A drag from a layer another covers starts where it shows; a point a layer's offset puts outside it is left alone")
+    func dragFromCoveredLayer() throws {
+        let scene = CoveredCards(cover: Rect(70, 120, 200, 200))
+        var player = ScriptPlayer(script: InputScript(steps: [
+            .drag(from: .layer("card1"), to: .layer("card2"), duration: 0.1),
+            .tap(at: .layer("card1", offset: Point(0, -60))),
+        ]))
+
+        let events = player.play(upTo: 1, on: scene).pointerEvents
+
+        let began = events.filter { $0.phase == .began }.map(\.location)
+        #expect(began.count == 2 && scene.root.hitTest(canvasPoint: began[0]) === scene.card1)
+        #expect(events.last { $0.phase == .ended && $0.location == Point(170, 220) } != nil, "the drag ends on card2's centre")
+        #expect(began.last == Point(120, 90))
+        #expect(player.notes.map(\.field) == ["steps[0].drag.from"])
+    }
+
+    @Test("A session playing the script keeps the line for the host to print")
+    func sessionKeepsTheNote() {
+        let scene = CoveredCards(cover: Rect(70, 120, 200, 200))
+        let session = SceneSession(scene: scene, script: InputScript(steps: [.tap(at: .layer("card1"))]))
+
+        session.advance(to: 0.5)
+
+        #expect(session.scriptNotes.map(\.message).first?.contains(#"lands on "card2""#) == true)
+        #expect(session.scriptProblem == nil && scene.pointerEvents.count == 2)
+    }
 }

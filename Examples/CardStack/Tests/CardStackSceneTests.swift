@@ -83,11 +83,11 @@ struct CardStackSceneTests {
     }
 
     @Test("The NOPE button passes the top card, with its sound")
-    func nopeButton() {
+    func nopeButton() throws {
         let h = StackHarness()
         let first = h.top.profile.name
 
-        h.tap(at: h.canvasFrame("nopeButton").center)
+        try h.tap(at: h.canvasFrame("nopeButton").center)
         h.wait(1.0)
 
         #expect(h.names("card.passed").map { $0.fields["profile"] } == [.string(first)])

@@ -22,7 +22,7 @@ struct DemoScriptTests {
         #expect(h.numbers("photo.paged", "index") == [1])
         #expect(h.numbers("photo.dismissed", "index") == [1])
         #expect(h.audio.playedSounds.map(\.name) == ["photo-open", "photo-tick", "photo-close"])
-        #expect(h.layer("viewer").isHidden)
+        #expect(try h.layer("viewer").isHidden)
     }
 
     @Test("The tuning file lists every value with its comment, matching the defaults")

@@ -16,7 +16,7 @@ struct PhotosGoldenTests {
     func opening() throws {
         let h = PhotosHarness()
 
-        h.tap(at: h.canvasFrame("thumb.4").center)
+        try h.tap(at: h.canvasFrame("thumb.4").center)
         h.wait(0.12)
 
         try h.expectGoldenImage(named: "photos-opening", scale: 2)
@@ -25,7 +25,7 @@ struct PhotosGoldenTests {
     @Test("Zoomed: a landscape photo pinched to about 2.6× about the fingers, past the screen's edges")
     func zoomed() throws {
         let h = PhotosHarness()
-        h.open(3)
+        try h.open(3)
 
         h.play(steps: #"{"pinch": {"center": [150, 420], "from": 80, "to": 210, "duration": 0.5}}"#)
         h.wait(1.0)
@@ -36,7 +36,7 @@ struct PhotosGoldenTests {
     @Test("Dragged down: the photo smaller and lower, the grid showing through the fading black")
     func draggedDown() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
 
         h.down(at: Point(195, 400))
         h.drag(by: 30, 180, over: 0.5)

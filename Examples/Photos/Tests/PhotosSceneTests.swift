@@ -6,7 +6,7 @@ import Testing
 @Suite("Photos")
 struct PhotosSceneTests {
     @Test("Every photo loads from the folder's Assets, square and aspect-filled in the grid, aspect-fit in the viewer")
-    func assetsLoad() {
+    func assetsLoad() throws {
         let h = PhotosHarness()
 
         for (i, thumbnail) in h.scene.thumbnails.enumerated() {
@@ -17,13 +17,13 @@ struct PhotosSceneTests {
             #expect(abs(page.fitFrame.width / page.fitFrame.height - size.width / size.height) < 0.001)
             #expect(page.fitFrame.width == 390 || page.fitFrame.height == 844)
         }
-        #expect(h.scene.thumbnails.count >= 6 && h.layer("viewer").isHidden)
+        #expect(try h.scene.thumbnails.count >= 6 && h.layer("viewer").isHidden)
     }
 
     @Test("A tap opens the photo: it flies from its thumbnail's square to its full-screen frame as the black fades in")
-    func opens() {
+    func opens() throws {
         let h = PhotosHarness()
-        let thumb = h.canvasFrame("thumb.4")
+        let thumb = try h.canvasFrame("thumb.4")
 
         h.tap(at: thumb.center)
         h.wait(0.05)
@@ -34,13 +34,13 @@ struct PhotosSceneTests {
         #expect(h.audio.playedSounds.map(\.name) == ["photo-open"])
         #expect(abs(early.midX - thumb.midX) < 40 && early.width < 200 && earlyBlack < 0.5)
         #expect(isClose(h.scene.shownFrame, h.scene.pages[4].fitFrame) && h.scene.backdrop.opacity == 1)
-        #expect(h.scene.thumbnails[4].isHidden && !h.layer("viewer").isHidden)
+        #expect(try h.scene.thumbnails[4].isHidden && !h.layer("viewer").isHidden)
     }
 
     @Test("A pinch past the maximum rubber-bands beyond 4× and springs back to exactly 4×, then says so")
-    func pinchSpringsBackFromPastMaximum() {
+    func pinchSpringsBackFromPastMaximum() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
 
         h.play(steps: #"{"pinch": {"center": [195, 422], "from": 60, "to": 360, "duration": 0.6}}"#)
         let released = h.scene.pose.scale
@@ -52,9 +52,9 @@ struct PhotosSceneTests {
     }
 
     @Test("A pinch in below 1× rubber-bands and springs back to 1×, centred")
-    func pinchSpringsBackFromBelowOne() {
+    func pinchSpringsBackFromBelowOne() throws {
         let h = PhotosHarness()
-        h.open(2)
+        try h.open(2)
 
         h.play(steps: #"{"pinch": {"center": [150, 300], "from": 240, "to": 80, "duration": 0.5}}"#)
         let released = h.scene.pose.scale
@@ -66,9 +66,9 @@ struct PhotosSceneTests {
     }
 
     @Test("Zooming keeps the point between the fingers under them")
-    func pinchZoomsAboutTheFingers() {
+    func pinchZoomsAboutTheFingers() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
         let center = Point(120, 300), home = h.scene.page.fitFrame.center
         let before = h.scene.pose.point(at: center, home: home)
 
@@ -80,9 +80,9 @@ struct PhotosSceneTests {
     }
 
     @Test("Rotating while pinching turns the photo; it springs back upright on release and says how far it turned")
-    func rotationSpringsBack() {
+    func rotationSpringsBack() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
 
         h.play(steps: #"{"rotate": {"center": [195, 422], "distance": 160, "from": 0, "to": 40, "duration": 0.6}}"#)
         let releasedAngle = h.scene.pose.angle
@@ -96,9 +96,9 @@ struct PhotosSceneTests {
     }
 
     @Test("Pinching and turning at once, as two mirrored fingers do, keeps the zoom when the pinch ends just before the rotation")
-    func pinchAndRotateTogether() {
+    func pinchAndRotateTogether() throws {
         let h = PhotosHarness()
-        h.open(1)
+        try h.open(1)
 
         h.play(steps: #"{"fingers": [{"from": [215, 442], "to": [245, 492], "duration": 0.5}, {"from": [175, 402], "to": [145, 352], "duration": 0.5}]}"#)
         h.wait(1.2)
@@ -111,9 +111,9 @@ struct PhotosSceneTests {
     }
 
     @Test("A double tap zooms to 2.5× about the tapped point, and a second one back to 1×")
-    func doubleTapZooms() {
+    func doubleTapZooms() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
         let point = Point(150, 300), home = h.scene.page.fitFrame.center
 
         h.tap(at: point)
@@ -133,10 +133,10 @@ struct PhotosSceneTests {
     }
 
     @Test("A single tap hides the bar once the double tap has failed, and another shows it; a double tap leaves it")
-    func singleTapTogglesTheBar() {
+    func singleTapTogglesTheBar() throws {
         let h = PhotosHarness()
-        h.open(2)
-        let bar = h.layer("chrome") as Layer, title = h.scene.title.string
+        try h.open(2)
+        let bar = try h.layer("chrome") as Layer, title = h.scene.title.string
 
         h.tap(at: Point(195, 600))
         h.wait(0.2)
@@ -154,9 +154,9 @@ struct PhotosSceneTests {
     }
 
     @Test("Zoomed in, a one-finger pan moves the photo and rubber-bands past its edge, settling on the edge")
-    func zoomedPanIsBounded() {
+    func zoomedPanIsBounded() throws {
         let h = PhotosHarness()
-        h.open(0)
+        try h.open(0)
         h.tap(at: Point(195, 422))
         h.wait(0.1)
         h.tap(at: Point(195, 422))
@@ -175,9 +175,9 @@ struct PhotosSceneTests {
     }
 
     @Test("At 1×, a drag left pages to the next photo with a tick; a flick right pages back")
-    func pages() {
+    func pages() throws {
         let h = PhotosHarness()
-        h.open(3)
+        try h.open(3)
 
         h.drag(from: Point(300, 420), by: -220, 0, over: 0.3)
         h.wait(1.0)
@@ -190,9 +190,9 @@ struct PhotosSceneTests {
     }
 
     @Test("A drag down fades the black with the distance; a short one springs back into the viewer")
-    func shortDragSpringsBack() {
+    func shortDragSpringsBack() throws {
         let h = PhotosHarness()
-        h.open(1)
+        try h.open(1)
 
         h.down(at: Point(195, 400))
         h.drag(by: 0, 60, over: 0.6)
@@ -207,9 +207,9 @@ struct PhotosSceneTests {
     }
 
     @Test("A swipe down closes the viewer back into the thumbnail of the photo shown")
-    func swipeDownDismisses() {
+    func swipeDownDismisses() throws {
         let h = PhotosHarness()
-        h.open(3)
+        try h.open(3)
         h.drag(from: Point(300, 420), by: -220, 0, over: 0.3)
         h.wait(1.0)
 
@@ -218,7 +218,7 @@ struct PhotosSceneTests {
 
         #expect(h.numbers("photo.dismissed", "index") == [4])
         #expect(h.audio.playedSounds.last?.name == "photo-close")
-        #expect(h.layer("viewer").isHidden && !h.scene.thumbnails[4].isHidden)
+        #expect(try h.layer("viewer").isHidden && !h.scene.thumbnails[4].isHidden)
     }
 
     /// Whether two frames agree to a hundredth of a point.

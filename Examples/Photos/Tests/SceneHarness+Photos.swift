@@ -18,8 +18,8 @@ extension SceneHarness where S == PhotosScene {
     }
 
     /// Taps photo `index` in the grid and waits for it to land in the viewer.
-    func open(_ index: Int) {
-        tap(at: canvasFrame("thumb.\(index)").center)
+    func open(_ index: Int) throws {
+        tap(at: try canvasFrame("thumb.\(index)").center)
         wait(1.2)
     }
 

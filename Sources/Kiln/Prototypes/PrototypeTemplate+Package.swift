@@ -51,8 +51,8 @@ extension PrototypeTemplate {
     /// What the golden images' folder is for.
     var snapshotsReadme: String {
         """
-        Golden images of the tests' `expectGoldenImage(named:)`, as NAME.png: written when one is
-        missing (outside CI) or with RECORD_SNAPSHOTS=1, compared on every other run.
+        Golden images of the tests' `expectGoldenImage(named:)`, as NAME.png: written only with
+        RECORD_SNAPSHOTS=1 (never in CI), compared on every other run; a missing one fails.
 
         """
     }
@@ -107,7 +107,7 @@ extension PrototypeTemplate {
             func showsIcon() throws {
                 let h = SceneHarness(settlingFor: 0) { \(sceneType)(context: $0, tuning: \(tuningType)()) }
 
-                let icon = try #require(h.layer("icon") as? ImageLayer)
+                let icon = try #require(try h.layer("icon") as? ImageLayer)
 
                 #expect(icon.image?.url.lastPathComponent == "\(Self.iconName)")
                 #expect(icon.image?.kind == .vector)

@@ -1,19 +1,22 @@
 import Foundation
 
-/// Two touch points made from one mouse, as the iOS Simulator makes them.
+/// Two touch points made from one mouse, as the iOS Simulator makes them, about the point
+/// the mouse is pressed at.
 ///
-/// With Alt held, the pointer stands for one finger and its mirror image around the canvas
-/// centre for a second. Pressing puts both down as `touch` pointers; dragging moves the
-/// first with the mouse and the second opposite it, so the pair pinches and turns about the
-/// centre. With Alt and Shift held when the button goes down, the drag moves both together:
-/// a two-finger pan. Releasing the button lifts both, whatever the keys do meanwhile.
-/// Without Alt at the press, the mouse is left alone and stays one pointer.
+/// With Alt held, the pointer stands between two fingers `spread` points apart on a
+/// horizontal line: the pinch's centre. Pressing puts both down there as `touch` pointers, so
+/// both land on whatever lies under the pointer; dragging moves the left finger as the mouse
+/// moves and the right one opposite it, so the pair pinches and turns about the point
+/// pressed (drag left to spread, right to pinch, up or down to turn). With Alt and Shift
+/// held when the button goes down, the drag moves both together: a two-finger pan.
+/// Releasing the button lifts both, whatever the keys do meanwhile. Without Alt at the
+/// press, the mouse is left alone and stays one pointer.
 package struct TwoFingerMouse {
     /// The pointer ids of the two fingers, apart from the mouse's, touchscreens' and pens'.
     package static let fingerIDs = (first: 2000, second: 2001)
+    /// How far apart the fingers come down, in canvas points, as a touchpad's pair starts.
+    package static let spread = FingerPair.spread
 
-    /// The point the fingers mirror about: the canvas centre.
-    package var centre: Point
     /// Where the fingers are while the button is down.
     package private(set) var fingers: (first: Point, second: Point)?
     /// Where the fingers would come down, while Alt is held and the button is up.
@@ -21,30 +24,29 @@ package struct TwoFingerMouse {
 
     /// How the current drag moves the fingers.
     private enum Drag {
-        /// The first finger follows the mouse, the second mirrors it.
-        case pinch
-        /// Both keep where they came down, moved by how far the mouse has gone since.
-        case pan(pressedAt: Point, first: Point, second: Point)
+        /// The first finger moves with the mouse, the second mirrors it about `pressedAt`.
+        case pinch(pressedAt: Point)
+        /// Both move with the mouse, either side of it.
+        case pan
     }
     private var drag: Drag?
 
-    /// Pairs for a canvas whose centre is `centre`.
-    package init(centre: Point) {
-        self.centre = centre
-    }
+    /// A mouse whose fingers are up.
+    package init() {}
 
     /// Whether a drag of the pair is under way.
     package var isActive: Bool { drag != nil }
 
-    /// The mirror image of `point` about the centre.
-    package func mirrored(_ point: Point) -> Point {
-        centre * 2 - point
+    /// Where the two fingers come down for a press at `centre`: either side of it.
+    package static func placed(about centre: Point) -> (first: Point, second: Point) {
+        let half = Point(x: spread / 2, y: 0)
+        return (centre - half, centre + half)
     }
 
     /// Follows where the mouse is and which keys are held, between presses: the preview
     /// shows while Alt is held.
     package mutating func hover(at location: Point, alt: Bool) {
-        preview = alt && drag == nil && location.isFinite ? (location, mirrored(location)) : nil
+        preview = alt && drag == nil && location.isFinite ? Self.placed(about: location) : nil
     }
 
     /// What a mouse event becomes: the two fingers' events while the pair is down, `nil`
@@ -53,19 +55,20 @@ package struct TwoFingerMouse {
         switch event.phase {
         case .began:
             guard alt, drag == nil, event.location.isFinite else { return nil }
-            let first = event.location, second = mirrored(first)
-            drag = shift ? .pan(pressedAt: first, first: first, second: second) : .pinch
+            let (first, second) = Self.placed(about: event.location)
+            drag = shift ? .pan : .pinch(pressedAt: event.location)
             preview = nil
             return place(first, second, phase: .began, from: event)
         case .moved:
             guard let drag else { return nil }
             guard event.location.isFinite else { return [] }
             switch drag {
-            case .pinch:
-                return place(event.location, mirrored(event.location), phase: .moved, from: event)
-            case .pan(let pressedAt, let first, let second):
-                let moved = event.location - pressedAt
-                return place(first + moved, second + moved, phase: .moved, from: event)
+            case .pinch(let pressedAt):
+                let first = Self.placed(about: pressedAt).first + (event.location - pressedAt)
+                return place(first, pressedAt * 2 - first, phase: .moved, from: event)
+            case .pan:
+                let (first, second) = Self.placed(about: event.location)
+                return place(first, second, phase: .moved, from: event)
             }
         case .ended, .cancelled:
             guard drag != nil, let (first, second) = fingers else { return nil }

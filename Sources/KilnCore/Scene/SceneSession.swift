@@ -23,6 +23,9 @@ public final class SceneSession {
     package var playingScript: InputScript? { isPlayingScript ? player?.script : nil }
     /// Why the script stopped early (a layer it names is missing), if it did.
     public private(set) var scriptProblem: InputScriptError?
+    /// The script's steps aimed elsewhere than it says (a layer covered where a pointer was
+    /// put down on it), one line each, in order.
+    package private(set) var scriptNotes: [InputScriptError] = []
     /// Circles at the pointers, drawn over the scene (`--touches`); `nil` when off.
     package let touchIndicators: TouchIndicators?
     /// Everything the scene has been given since it appeared, scripted and live, when
@@ -88,6 +91,7 @@ public final class SceneSession {
                 }
             }
             if scriptProblem == nil { scriptProblem = player.problem }
+            scriptNotes = player.notes
             self.player = player
         }
         if let clock, time > clock.now { clock.set(to: time) }

@@ -43,8 +43,12 @@ package struct ScriptPlayer {
     package let startTime: Double
     /// The script's length in seconds; layer-anchored points never change it.
     package let duration: Double
-    /// Why playing stopped early (a layer the scene does not have), if it did.
+    /// Why playing stopped early (a layer the scene does not have, or one covered whole
+    /// where a step puts a pointer down on it), if it did.
     package private(set) var problem: InputScriptError?
+    /// Steps aimed elsewhere than the script says, one line each, in order: a pointer put
+    /// down on a layer that another covers there goes where the layer shows (`ScriptAim`).
+    package private(set) var notes: [InputScriptError] = []
 
     private var nextStep = 0
     private var nextStepStart: Double
@@ -143,9 +147,11 @@ package struct ScriptPlayer {
         let start = nextStepStart
         nextStep += 1
         let script = script
+        var notes: [InputScriptError] = []
+        defer { self.notes += notes }
         do {
             pending = try pointer.plan(step, at: start) { point, field throws(InputScriptError) in
-                try Self.resolve(point, in: root, script: script, step: index, field: field)
+                try Self.resolve(point, in: root, script: script, step: index, field: field, notes: &notes)
             }
             segmentIndex = 0
             sampleIndex = 0
@@ -157,25 +163,54 @@ package struct ScriptPlayer {
         }
     }
 
-    /// A script point in canvas coordinates, read from the layer tree now.
-    private static func resolve(_ point: ScriptPoint, in root: Layer, script: InputScript, step: Int,
-                                field: String) throws(InputScriptError) -> Point {
+    /// A script point in canvas coordinates, read from the layer tree now; where a step puts
+    /// a pointer down on a layer that another covers there, where the layer shows (said in
+    /// `notes`), or an error when none of it shows.
+    private static func resolve(_ point: ScriptPoint, in root: Layer, script: InputScript, step: Int, field: String,
+                                notes: inout [InputScriptError]) throws(InputScriptError) -> Point {
         switch point {
         case .canvas(let p):
             return p
         case .layer(let name, let anchor, let offset):
             guard let layer = root.layer(named: name) else {
-                let source = script.source
-                let line = source.flatMap { $0.stepLines.indices.contains(step) ? $0.stepLines[step] : nil }
-                throw InputScriptError(file: source?.file ?? "script", line: line ?? 0,
-                                       field: "steps[\(step)].\(script.steps[step].kind)"
-                                           + (field.hasPrefix("[") ? field : ".\(field)"),
-                                       message: "the scene has no layer named \"\(name)\"")
+                throw problem(in: script, step: step, field: field, "the scene has no layer named \"\(name)\"")
             }
             let frame = layer.frame
             let inFrame = Point(frame.minX + anchor.x * frame.width, frame.minY + anchor.y * frame.height)
-            let onCanvas = layer.superlayer?.convert(inFrame, to: nil) ?? inFrame
-            return onCanvas + offset
+            let onCanvas = (layer.superlayer?.convert(inFrame, to: nil) ?? inFrame) + offset
+            guard let contact = contact(of: script.steps[step], field: field) else { return onCanvas }
+            switch ScriptAim.aim(at: onCanvas, on: layer, in: root) {
+            case .clear:
+                return onCanvas
+            case .moved(let shown, let cover):
+                notes.append(problem(in: script, step: step, field: field,
+                                     "the \(contact) on \"\(name)\" lands on \(cover), which covers it there; aimed at "
+                                         + "(\(Int(shown.x.rounded())), \(Int(shown.y.rounded()))) instead, where \"\(name)\" shows"))
+                return shown
+            case .covered(let cover):
+                throw problem(in: script, step: step, field: field,
+                              "the \(contact) on \"\(name)\" lands on \(cover), which covers all of it")
+            }
         }
+    }
+
+    /// What a step's point is for when it puts a pointer down there ("tap", "press",
+    /// "drag"); `nil` for points a pointer moves to or fingers gather about.
+    private static func contact(of step: ScriptStep, field: String) -> String? {
+        switch (step, field) {
+        case (.tap, "at"): "tap"
+        case (.press, "at"), (.down, "at"): "press"
+        case (.drag, "from"): "drag"
+        default: nil
+        }
+    }
+
+    /// A problem with step `step`'s `field`, at the step's line of the script.
+    private static func problem(in script: InputScript, step: Int, field: String, _ message: String) -> InputScriptError {
+        let source = script.source
+        let line = source.flatMap { $0.stepLines.indices.contains(step) ? $0.stepLines[step] : nil }
+        return InputScriptError(file: source?.file ?? "script", line: line ?? 0,
+                                field: "steps[\(step)].\(script.steps[step].kind)" + (field.hasPrefix("[") ? field : ".\(field)"),
+                                message: message)
     }
 }

@@ -249,7 +249,6 @@ public final class WindowHost {
                               pixelRatio: Double(output.width) / Double(max(w, 1)))
         let viewport = Viewport.fitting(canvas: options.device.size, into: area)
         translator.viewport = viewport
-        translator.twoFingers.centre = Point(x: options.device.size.width / 2, y: options.device.size.height / 2)
         translator.followKeys(mouseAt: mouseInWindow())
         twoFingerGuide.update(from: translator.twoFingers)
         badge.update(recordingSince: recordingWallStart, save: recordingStatus.current,

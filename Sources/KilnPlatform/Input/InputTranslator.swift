@@ -3,8 +3,9 @@
 // letterboxing viewport, to the canvas. Mouse events that SDL synthesizes from touches
 // (which == SDL_TOUCH_MOUSEID, all bits set) are dropped: the finger events stand for them.
 // Finger pressure goes out with source "touch" once it is measured (`TouchPressureFilter`).
-// A mouse pressed with Alt held becomes two fingers (`TwoFingerMouse`), as in the iOS
-// Simulator; the keys are read from SDL's modifier state when the button goes down.
+// A mouse pressed with Alt held becomes two fingers either side of the pointer
+// (`TwoFingerMouse`), as in the iOS Simulator; the keys are read from SDL's modifier state
+// when the button goes down.
 // Limits: SDL2 reports no pen pressure; `PenHub` merges it in from the tablets.
 import CSDL2
 import Foundation
@@ -28,8 +29,10 @@ struct InputTranslator {
     /// The window's size in window coordinates (touch positions come normalized to it).
     var windowSize = Size(1, 1)
     private var mouseDown = false
-    /// The two fingers a mouse makes with Alt held; its centre is the canvas's.
-    var twoFingers = TwoFingerMouse(centre: .zero)
+    /// The two fingers a mouse makes with Alt held, about the point it is pressed at.
+    var twoFingers = TwoFingerMouse()
+    /// Whether Alt and Shift are held now: SDL's keyboard state unless set.
+    var modifiers: () -> (alt: Bool, shift: Bool) = InputTranslator.heldModifiers
     private var touchPressure = TouchPressureFilter()
 
     /// A window coordinate in canvas points.
@@ -72,7 +75,7 @@ struct InputTranslator {
 
     /// The mouse's event, or its two fingers' while Alt made them.
     private mutating func mouse(_ event: PointerEvent) -> InputAction {
-        let held = Self.heldModifiers()
+        let held = modifiers()
         if let fingers = twoFingers.handle(event, alt: held.alt, shift: held.shift) { return .pointers(fingers) }
         return .pointer(event)
     }
@@ -88,7 +91,7 @@ struct InputTranslator {
     mutating func followKeys(mouseAt mouse: Point?) {
         guard !twoFingers.isActive else { return }
         let location = mouse.map { canvasPoint(windowX: $0.x, windowY: $0.y) } ?? Point(x: Double.nan, y: .nan)
-        twoFingers.hover(at: location, alt: mouse != nil && Self.heldModifiers().alt)
+        twoFingers.hover(at: location, alt: mouse != nil && modifiers().alt)
     }
 
     private mutating func finger(_ f: SDL_TouchFingerEvent, time: Double) -> InputAction? {

@@ -9,20 +9,20 @@ extension SceneHarness where S == LaserScene {
         self.init(settlingFor: 0.6) { LaserScene(context: $0) }
     }
 
-    var pocket: Layer { layer("pocket") }
-    var beamY: Double { layer("laser").frame.midY }
+    var pocket: Layer { get throws { try layer("pocket") } }
+    var beamY: Double { get throws { try layer("laser").frame.midY } }
 
     /// Presses the middle of the card; `anchor.y` follows the card's bottom edge from here.
-    func down() {
-        let frame = pocket.frame
+    func down() throws {
+        let frame = try pocket.frame
         pointer = Point(frame.midX, frame.midY)
         anchor.y = frame.maxY
         send(.began)
     }
 
     /// Moves the pointer so the card's cut progress becomes `progress`, over `duration`.
-    func move(toProgress progress: Double, duration: Double) {
-        let targetY = pointer.y + (beamY + progress * pocket.bounds.height - anchor.y)
+    func move(toProgress progress: Double, duration: Double) throws {
+        let targetY = pointer.y + (try beamY + progress * pocket.bounds.height - anchor.y)
         let startY = pointer.y, start = time
         anchor.y += targetY - startY
         let steps = max(1, Int((duration * 120).rounded()))

@@ -12,21 +12,21 @@ extension SceneHarness where S == MailboxScene {
     var top: MailboxRowState { scene.rowState(at: 0)! }
 
     /// Presses the middle of a named layer.
-    func down(on name: String, dx: Double = 0) {
-        let frame = canvasFrame(name)
+    func down(on name: String, dx: Double = 0) throws {
+        let frame = try canvasFrame(name)
         send(.began, at: Point(frame.midX + dx, frame.midY))
     }
 
     func up() { send(.ended) }
 
     /// Drags the top message by `dx` and keeps the pointer down.
-    func drag(by dx: Double) {
-        down(on: "message")
+    func drag(by dx: Double) throws {
+        try down(on: "message")
         move(by: dx)
     }
 
-    func tap(_ name: String) {
-        down(on: name)
+    func tap(_ name: String) throws {
+        try down(on: name)
         wait(0.05)
         up()
     }

@@ -10,26 +10,26 @@ extension SceneHarness where S == PressureScene {
         self.init(settlingFor: 0.2) { PressureScene(context: $0, tuning: tuning) }
     }
 
-    var button: Layer { layer("deleteButton") }
-    var ring: Layer { layer("ring") }
-    var stroke: ShapeLayer { layer("ringStroke") as! ShapeLayer }
-    var label: TextLayer { layer("ringLabel") as! TextLayer }
-    var buttonCentre: Point { Point(button.frame.midX, button.frame.midY) }
+    var button: Layer { get throws { try layer("deleteButton") } }
+    var ring: Layer { get throws { try layer("ring") } }
+    var stroke: ShapeLayer { get throws { try layer("ringStroke") as! ShapeLayer } }
+    var label: TextLayer { get throws { try layer("ringLabel") as! TextLayer } }
+    var buttonCentre: Point { get throws { Point(try button.frame.midX, try button.frame.midY) } }
     /// Where the ring's container is for a press at the button's centre.
-    var ringCentre: Point { buttonCentre + Point(0, -70) }
+    var ringCentre: Point { get throws { try buttonCentre + Point(0, -70) } }
 
     /// A mouse press at the centre of the delete button.
-    func pressButton() {
-        pointer = buttonCentre
+    func pressButton() throws {
+        pointer = try buttonCentre
         send(.began)
     }
 
     /// A pen press at the button's centre with a pressure from the given source.
-    func penDown(pressure: Double, source: String = "xinput2") {
+    func penDown(pressure: Double, source: String = "xinput2") throws {
         device = .pen
         self.pressure = pressure
         self.source = source
-        pressButton()
+        try pressButton()
     }
 
     /// Lifts the pointer and runs one frame.
@@ -39,10 +39,10 @@ extension SceneHarness where S == PressureScene {
     }
 
     /// A mouse press held long enough to fill, moved into the ring and released.
-    func confirmWithMouse() {
-        pressButton()
+    func confirmWithMouse() throws {
+        try pressButton()
         wait(2.1)
-        move(to: ringCentre)
+        move(to: try ringCentre)
         up()
     }
 }

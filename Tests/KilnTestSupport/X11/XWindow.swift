@@ -103,6 +103,11 @@ public struct XWindow: Sendable {
         try xdo(["mousemove", "--window", id, "\(target.x)", "\(target.y)"], timeout: timeout)
     }
 
+    /// Presses button 1 where the pointer is (`down`) or lets it go.
+    public func holdButton(down: Bool, timeout: Double = 5) throws {
+        try xdo([down ? "mousedown" : "mouseup", "1"], timeout: timeout)
+    }
+
     /// Holds a key down (`down`) or lets it go, by its X keysym name, like "Alt_L".
     public func hold(_ key: String, down: Bool, timeout: Double = 5) throws {
         try xdo([down ? "keydown" : "keyup", key], timeout: timeout)
