@@ -60,9 +60,10 @@ struct Dev: ParsableCommand {
         do {
             guard PrototypeFolder.isPrototype(folder) else { throw PrototypeProblem.notAPrototype(folder) }
             compiler = try PrototypeFolder.compilerForThisKiln()
-            warn("compiling the prototype in \(prototypeFolder.displayName)…")
             let library: PrototypeCompiler.Library
-            do { library = try compiler.compile(prototypeFolder) } catch { throw PrototypeProblem.compile(error) }
+            do { library = try compiler.compile(prototypeFolder, starting: prototypeFolder.sayCompiling) } catch {
+                throw PrototypeProblem.compile(error)
+            }
             warn(library.compiledLine(prototypeFolder.url.lastPathComponent))
         } catch let problem as PrototypeProblem {
             report(problem)
