@@ -150,6 +150,11 @@ final class LivePrototypeScene: HostedScene {
     func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
     func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
     func resume(from place: ScenePlace) -> Bool { inner.resume(from: place) }
+    func makeTweakPanel() -> TweakPanel? { inner.makeTweakPanel() }
+    func applyTweaks(_ source: TuningSource?) { inner.applyTweaks(source) }
+    func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> { inner.saveTweaks(changes) }
+    var fileTuningSources: [TuningSource] { inner.fileTuningSources }
+    var tuningFileName: String? { inner.tuningFileName }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {
