@@ -25,6 +25,8 @@ final class WindowSupervisor: Sendable {
     private let arguments: [String]
     private let isVerbose: Bool
     private let output: Locked<WindowErrorOutput>
+    /// Windows started so far.
+    private let windowsStarted = Atomic<Int>(0)
 
     /// A supervisor of windows on `folder`, each started with `arguments` (its command line
     /// after the executable), compiling with `compiler`; `isVerbose` prints crashes in full.
@@ -85,7 +87,8 @@ final class WindowSupervisor: Sendable {
         output.withLock { $0 = WindowErrorOutput(isVerbose: isVerbose) }
         let process = Process()
         process.executableURL = RunningBinary.url ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments + ["--supervisor-pid", "\(getpid())"]
+        let isFirst = windowsStarted.wrappingAdd(1, ordering: .relaxed).oldValue == 0
+        process.arguments = arguments + ["--supervisor-pid", "\(getpid())"] + (isFirst ? [] : ["--reopened"])
         // The Swift runtime's backtracer places a crash in the prototype's files; it is asked
         // for unless the designer chose otherwise, and never waits for input.
         var environment = ProcessInfo.processInfo.environment
@@ -146,7 +149,7 @@ final class WindowSupervisor: Sendable {
             guard now != stamp else { continue }
             stamp = now
             do {
-                _ = try compiler.compile(folder)
+                _ = try compiler.compile(folder, starting: folder.sayCompiling)
                 return true
             } catch {
                 FileHandle.standardError.write(Data(error.output.utf8))
