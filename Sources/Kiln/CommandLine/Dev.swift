@@ -13,7 +13,8 @@ struct Dev: ParsableCommand {
             shows the first error in a red banner (all of the compiler's output goes to standard \
             error); code that does not compile at the start opens the window on the banner alone. \
             A crash or a hang in the prototype's code closes the window, not kiln dev: it \
-            says where in one line and opens the window again on the next save that compiles. \
+            says where in one line and opens the window again on the next save that compiles, \
+            replaying the session to where it was when the crash came while new code replayed it. \
             FOLDER/tuning.toml is the prototype's tuning file, reloaded on save.
             """)
 
@@ -40,6 +41,10 @@ struct Dev: ParsableCommand {
     // The window runs in a process of its own, started by kiln dev with its own process id.
     @Option(help: .private)
     var supervisorPid: Int32?
+
+    // Where the window writes the session while new code replays it, and reads it at its start.
+    @Option(help: .private)
+    var sessionPlace: String?
 
     // A window kiln dev opens again after the prototype's code ended the last one.
     @Flag(help: .private)
@@ -106,10 +111,15 @@ struct Dev: ParsableCommand {
         let reloader = PrototypeReloader(folder: prototypeFolder, compiler: compiler)
         let livePrototype = LivePrototype(loaded: loaded, problem: problem, reloader: reloader,
                                           events: canvas.events ? JSONLinePrinter() : nil, mostVersions: versionsPerWindow)
+        // Where a window lost while new code replayed the session had got to: taken up again.
+        let placeFile = sessionPlace.map(SessionPlaceFile.init(path:))
+        let startPlace = placeFile?.read()
+        placeFile?.remove()
+        livePrototype.placeFile = placeFile
         reloader.start()
         try openWindow(scene: loaded?.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
                        quitAfter: quitAfter, capture: capture, recapturesScene: true, showsHUD: hud.hud, recording: recording,
-                       prototype: livePrototype.windowHooks)
+                       prototype: livePrototype.windowHooks(startPlace: startPlace))
         if livePrototype.needsFreshWindow { throw ExitCode(WindowSupervisor.freshWindowStatus) }
     }
 }

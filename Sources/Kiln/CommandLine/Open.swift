@@ -106,6 +106,9 @@ struct PrototypeWindowHooks {
     /// What the window shows in place of the launcher while the prototype has never compiled,
     /// for a canvas of the size given; `nil` once it has.
     var waiting: (Size, @escaping (String?) -> Void) -> HostedScene?
+    /// Where a window lost to the prototype's code had got to, for the prototype's scene to
+    /// take up when it first shows.
+    var startPlace: ScenePlace?
 }
 
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
@@ -176,6 +179,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             return prototype?.decorate(hosted, open) ?? hosted
         }
         options.tabletPath = tablet
+        options.startPlace = prototype?.startPlace
         options.speed = settings.speed
         options.keepsPlace = (live.reload ?? (recapturesScene ? .keep : .restart)) == .keep
         options.timeEvents = events.map { sink in { sink.record($0) } }

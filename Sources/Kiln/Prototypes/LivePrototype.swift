@@ -19,6 +19,9 @@ package final class LivePrototype {
     private var versions: Int
     /// The prototype's scene, `nil` while its code has never compiled.
     package private(set) var sceneName: String?
+    /// Where the session is written while new code replays it, so that a crash part way
+    /// loses no place: the next window replays it again (`kiln dev`).
+    package var placeFile: SessionPlaceFile?
     /// Whether the window closed to be opened afresh on the newest version.
     package private(set) var needsFreshWindow = false
     private let events: EventSink?
@@ -55,22 +58,38 @@ package final class LivePrototype {
     }
 
     /// What the window takes from the prototype: scenes that follow reloads, the scene the
-    /// options follow, and an empty canvas under the compile error while no version has
-    /// compiled.
-    var windowHooks: PrototypeWindowHooks {
+    /// options follow, an empty canvas under the compile error while no version has
+    /// compiled, and `startPlace` for the prototype's scene to take up.
+    func windowHooks(startPlace: ScenePlace?) -> PrototypeWindowHooks {
         PrototypeWindowHooks(
             decorate: wrap, mainScene: { [unowned self] in sceneName },
             waiting: { [unowned self] size, open in
                 guard sceneName == nil else { return nil }
                 return LivePrototypeScene(PrototypeWaitingScene(name: reloader.folder.url.lastPathComponent, canvasSize: size),
                                           live: self, open: open)
-            })
+            },
+            startPlace: startPlace)
     }
 
     /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
     /// `open` asks the window to show a scene by name.
     package func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
-        LivePrototypeScene(scene, live: self, open: open)
+        // How far new code has replayed the session, for a crash's line.
+        (scene as? HostedSession)?.replayProgress = { PrototypeCrashReport.replayReached($0) }
+        return LivePrototypeScene(scene, live: self, open: open)
+    }
+
+    /// New code is about to replay `place`: it is written aside, and a crash from here on
+    /// says how far the replay got.
+    fileprivate func replayBegins(_ place: ScenePlace) {
+        placeFile?.write(place)
+        PrototypeCrashReport.replayBegins(to: place.time)
+    }
+
+    /// The replay is over: its place is no longer needed.
+    fileprivate func replayEnded() {
+        PrototypeCrashReport.replayEnds()
+        placeFile?.remove()
     }
 
     /// Called once a frame by the scene showing.
@@ -173,7 +192,11 @@ final class LivePrototypeScene: HostedScene {
     var timeline: SessionTimeline? { inner.timeline }
     func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
     func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
-    func resume(from place: ScenePlace) -> Bool { inner.resume(from: place) }
+    func resume(from place: ScenePlace) -> Bool {
+        live.replayBegins(place)
+        defer { live.replayEnded() }
+        return inner.resume(from: place)
+    }
     func makeTweakPanel() -> TweakPanel? { inner.makeTweakPanel() }
     func applyTweaks(_ source: TuningSource?) { inner.applyTweaks(source) }
     func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> { inner.saveTweaks(changes) }
