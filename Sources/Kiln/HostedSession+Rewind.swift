@@ -46,13 +46,15 @@ extension HostedSession {
     }
 
     /// Advances `session` on the frames a re-simulation steps at, from session time `start`
-    /// (already shown) to `end`.
-    static func step(_ session: SceneSession, from start: Double, to end: Double) {
+    /// (already shown) to `end`; `progress` is told each frame's time before it is stepped.
+    static func step(_ session: SceneSession, from start: Double, to end: Double, progress: ((Double) -> Void)? = nil) {
         var frame = Int((start * resimulationRate).rounded(.down)) + 1
         while Double(frame) / resimulationRate < end {
+            progress?(Double(frame) / resimulationRate)
             session.advance(to: Double(frame) / resimulationRate)
             frame += 1
         }
+        progress?(end)
         session.advance(to: end)
     }
 
@@ -90,7 +92,7 @@ extension HostedSession {
         replace(with: fresh)
         scrubbedEnd = nil
         eventMarks?.removeAll()
-        Self.step(session, from: 0, to: target)
+        Self.step(session, from: 0, to: target, progress: retuned ? nil : replayProgress)
         lastTime = place.time
         gate.open()
         return true

@@ -32,6 +32,9 @@ package final class HostedSession: HostedScene, RecordingSource {
     /// Whether a saved tuning file replays the session's input into the retuned scene up to
     /// the same moment, rather than starting it afresh.
     package var keepsPlace = false
+    /// Told the session time each frame reaches while new code replays a place into the
+    /// scene (`resume(from:)`).
+    package var replayProgress: ((Double) -> Void)?
     private let wallClock = SystemClock()
     /// The HUD drawn over offline frames, for videos that show it.
     let hud: RenderHUD?

@@ -99,6 +99,25 @@ struct WindowCrashTests {
         #expect(WindowCrashReport.signalName(63) == "SIG63")
     }
 
+    @Test("A crash while new code replays the session: the window's line with the moments is read back, and the one line says how far the replay got and where it goes on the next save")
+    func crashDuringReplay() {
+        let written = PrototypeCrashReport.replayLine(reached: 1.517, target: 4.8)
+        var output = WindowErrorOutput(isVerbose: false)
+        for line in Self.crashOutput.components(separatedBy: "\n") + [String(written.dropLast())] { _ = output.take(line) }
+
+        let crash = WindowCrashReport(prototype: "card", cause: .signal("SIGILL"), trap: output.trap,
+                                      location: "card/Card.swift:90", replay: (output.replay?.reached, 4.8))
+
+        #expect(written == "kiln: it crashed while the session was being replayed into the new code, at 1.52 s of 4.80 s\n")
+        #expect(output.replay?.reached == 1.52 && output.replay?.target == 4.8)
+        #expect(crash.line.hasPrefix("the prototype 'card' crashed with SIGILL at card/Card.swift:90 (Fatal error: Index out of range) "
+                                     + "while the session was being replayed into the new code, 1.52 s of 4.80 s in; "),
+                "\(crash.line)")
+        #expect(crash.line.contains("replays the session to 4.80 s") && crash.line.contains("`kiln recover --folder DIR`"))
+        #expect(!crash.line.contains("\n"))
+        #expect(PrototypeCrashReport.replayLine(reached: 0.125, target: 1234.5).hasSuffix("at 0.13 s of 1234.50 s\n"))
+    }
+
     @Test("The build folder rewrites only the sources that changed, so the compiler compiles only those, and drops removed ones")
     func buildFolderKeepsUnchangedFiles() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-build-\(UUID().uuidString)")

@@ -11,8 +11,10 @@ struct Dev: ParsableCommand {
             toolchain kiln runs on, and loaded into the window; a save compiles only the files it \
             changed and those that depend on them. A compile error keeps the running scene and \
             shows the first error in a red banner (all of the compiler's output goes to standard \
-            error). A crash or a hang in the prototype's code closes the window, not kiln dev: it \
-            says where in one line and opens the window again on the next save that compiles. \
+            error); code that does not compile at the start opens the window on the banner alone. \
+            A crash or a hang in the prototype's code closes the window, not kiln dev: it \
+            says where in one line and opens the window again on the next save that compiles, \
+            replaying the session to where it was when the crash came while new code replayed it. \
             FOLDER/tuning.toml is the prototype's tuning file, reloaded on save.
             """)
 
@@ -40,6 +42,14 @@ struct Dev: ParsableCommand {
     @Option(help: .private)
     var supervisorPid: Int32?
 
+    // Where the window writes the session while new code replays it, and reads it at its start.
+    @Option(help: .private)
+    var sessionPlace: String?
+
+    // A window kiln dev opens again after the prototype's code ended the last one.
+    @Flag(help: .private)
+    var reopened = false
+
     // Versions of the prototype a window loads before kiln dev opens a fresh one.
     @Option(help: .private)
     var versionsPerWindow = LivePrototype.defaultMostVersions
@@ -60,40 +70,56 @@ struct Dev: ParsableCommand {
         do {
             guard PrototypeFolder.isPrototype(folder) else { throw PrototypeProblem.notAPrototype(folder) }
             compiler = try PrototypeFolder.compilerForThisKiln()
-            warn("compiling the prototype in \(prototypeFolder.displayName)…")
-            let library: PrototypeCompiler.Library
-            do { library = try compiler.compile(prototypeFolder) } catch { throw PrototypeProblem.compile(error) }
-            warn(library.compiledLine(prototypeFolder.url.lastPathComponent))
         } catch let problem as PrototypeProblem {
             report(problem)
             throw ExitCode(1)
         }
         // The window runs the prototype's code in a child process, so that a crash or a hang
-        // there leaves kiln dev running: it opens the window again after the next save.
+        // there leaves kiln dev running: it opens the window again after the next save. The
+        // window compiles the folder first, and opens on a compile error too.
         let supervisor = WindowSupervisor(folder: prototypeFolder, compiler: compiler,
                                           arguments: Array(CommandLine.arguments.dropFirst()), isVerbose: verbose)
         let status = supervisor.run()
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The window process: the prototype, compiled by kiln dev already, loaded and kept live.
+    /// The window process: the prototype compiled, loaded and kept live. Code that does not
+    /// compile is shown in the window's banner until a save compiles.
     private func runWindow(_ prototypeFolder: PrototypeFolder) throws {
         let compiler: PrototypeCompiler
-        let loaded: LoadedPrototype
-        do {
-            compiler = try PrototypeFolder.compilerForThisKiln()
-            loaded = try prototypeFolder.load(with: compiler)
-        } catch {
+        do { compiler = try PrototypeFolder.compilerForThisKiln() } catch {
             report(error)
             throw ExitCode(1)
         }
+        let loaded: LoadedPrototype?
+        let problem: PrototypeProblem?
+        do {
+            let version = try prototypeFolder.load(with: compiler, compiling: prototypeFolder.sayCompiling)
+            (loaded, problem) = (version, nil)
+            // A window opened again after a save kiln dev compiled has nothing to add.
+            if version.compileSeconds > 0 || !reopened {
+                warn(version.compiledLine(prototypeFolder.url.lastPathComponent))
+            }
+        } catch .notAPrototype(let path) {
+            report(.notAPrototype(path))
+            throw ExitCode(1)
+        } catch {
+            (loaded, problem) = (nil, error)
+            if case .compile(let failure) = error { FileHandle.standardError.write(Data(failure.output.utf8)) }
+            warn("\(error) — \(LivePrototype.waitingLine)")
+        }
         let reloader = PrototypeReloader(folder: prototypeFolder, compiler: compiler)
-        let livePrototype = LivePrototype(loaded: loaded, reloader: reloader,
+        let livePrototype = LivePrototype(loaded: loaded, problem: problem, reloader: reloader,
                                           events: canvas.events ? JSONLinePrinter() : nil, mostVersions: versionsPerWindow)
+        // Where a window lost while new code replayed the session had got to: taken up again.
+        let placeFile = sessionPlace.map(SessionPlaceFile.init(path:))
+        let startPlace = placeFile?.read()
+        placeFile?.remove()
+        livePrototype.placeFile = placeFile
         reloader.start()
-        try openWindow(scene: loaded.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
+        try openWindow(scene: loaded?.prototype.name, script: nil, canvas: canvas, live: live, replay: nil,
                        quitAfter: quitAfter, capture: capture, recapturesScene: true, showsHUD: hud.hud, recording: recording,
-                       decorate: livePrototype.wrap)
+                       prototype: livePrototype.windowHooks(startPlace: startPlace))
         if livePrototype.needsFreshWindow { throw ExitCode(WindowSupervisor.freshWindowStatus) }
     }
 }

@@ -95,17 +95,34 @@ func checkCapturePath(_ capture: String?) throws {
     }
 }
 
+/// What `kiln dev` adds to the window it opens on a prototype.
+struct PrototypeWindowHooks {
+    /// Wraps each scene made, so that it follows reloads; its second argument asks the window
+    /// to show a scene by name.
+    var decorate: (HostedScene, @escaping (String?) -> Void) -> HostedScene
+    /// The prototype's scene, which `--tuning` and a re-capture follow: `nil` until its code
+    /// has compiled once.
+    var mainScene: () -> String?
+    /// What the window shows in place of the launcher while the prototype has never compiled,
+    /// for a canvas of the size given; `nil` once it has.
+    var waiting: (Size, @escaping (String?) -> Void) -> HostedScene?
+    /// Where a window lost to the prototype's code had got to, for the prototype's scene to
+    /// take up when it first shows.
+    var startPlace: ScenePlace?
+}
+
 /// Opens the window on a scene and runs it until closed. The first scene shown plays the
 /// script or the pen replay, and is the one captured; with `recapturesScene`, every fresh
 /// scene of `scene` (a prototype reloaded by `kiln dev`) is captured anew, so that the
 /// capture replays against the code that ran it. A scene retuned by a saved tuning file
 /// is captured anew too. `device`, when given, is the canvas instead of the options' (an
-/// asset file's own size).
+/// asset file's own size). `prototype` is what `kiln dev` adds.
 func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, live: LiveSceneOptions,
                 replay: EvemuReplay?, quitAfter: Double?, capture: String?, recapturesScene: Bool = false,
                 tablet: String? = nil, showsHUD: Bool = false, recording: RecordingOptions, device preset: DevicePreset? = nil,
-                decorate: @escaping (HostedScene, @escaping (String?) -> Void) -> HostedScene = { scene, _ in scene }) throws {
+                prototype: PrototypeWindowHooks? = nil) throws {
     let device = try preset ?? canvas.resolveDevice(script: script)
+    let main = { prototype?.mainScene() ?? scene }
     let seed = canvas.resolveSeed(script: script)
     let events: EventSink? = canvas.events ? JSONLinePrinter() : nil
     var isFirst = true
@@ -121,9 +138,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     do {
         let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
+            if name == nil, let waiting = prototype?.waiting(device.size, open) { return waiting }
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
             sounds = audio
-            let tuning = name.flatMap { live.tuningFiles(for: $0, named: scene) }
+            let tuning = name.flatMap { live.tuningFiles(for: $0, named: main()) }
             // The scene's events go to the timeline's marks on their way out.
             let marks = EventMarks(passingTo: events)
             let hosting = SceneHosting(scene: name ?? SceneCatalog.homeName, canvasSize: device.size, seed: seed,
@@ -135,7 +153,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             let session = SceneSession(scene: made, script: played, showsTouches: recording.touches)
             // Everything the scene gets is logged, so that R can render it again offline.
             session.startInputLog(device: device.name, seed: seed)
-            let captured = isFirst || (recapturesScene && name == scene) ? capture : nil
+            let captured = isFirst || (recapturesScene && name == main()) ? capture : nil
             if captured != nil { session.startCapture(device: device.name, seed: seed) }
             isFirst = false
             context.emit("scene.opened", at: 0, ["scene": .string(made.name)])
@@ -158,9 +176,10 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
             let hosted = HostedSession(session: session, capturePath: captured, tuning: tuning, remake: remake,
                                        journal: journal, watchesAssets: true, resimulate: resimulate, eventMarks: marks)
             hosted.keepsPlace = (live.reload ?? (recapturesScene ? .keep : .restart)) == .keep
-            return decorate(hosted, open)
+            return prototype?.decorate(hosted, open) ?? hosted
         }
         options.tabletPath = tablet
+        options.startPlace = prototype?.startPlace
         options.speed = settings.speed
         options.keepsPlace = (live.reload ?? (recapturesScene ? .keep : .restart)) == .keep
         options.timeEvents = events.map { sink in { sink.record($0) } }

@@ -16,7 +16,12 @@ package final class LivePrototype {
     /// Versions this window loads before it asks for a fresh one.
     package let mostVersions: Int
     /// Versions loaded into this process so far, the first included.
-    private var versions = 1
+    private var versions: Int
+    /// The prototype's scene, `nil` while its code has never compiled.
+    package private(set) var sceneName: String?
+    /// Where the session is written while new code replays it, so that a crash part way
+    /// loses no place: the next window replays it again (`kiln dev`).
+    package var placeFile: SessionPlaceFile?
     /// Whether the window closed to be opened afresh on the newest version.
     package private(set) var needsFreshWindow = false
     private let events: EventSink?
@@ -28,23 +33,63 @@ package final class LivePrototype {
 
     /// The banner's layer name.
     package static let bannerName = "prototypeBanner"
+    /// What follows a compile error while no version has compiled.
+    static let waitingLine = "the window shows the prototype once a save compiles"
 
-    /// Keeps `loaded` live; reloads go through `reloader`; `events` receives a
-    /// `prototype.reloaded` event per swap, with its times.
-    package init(loaded: LoadedPrototype, reloader: PrototypeReloader, events: EventSink?,
-                 mostVersions: Int = defaultMostVersions) {
+    /// Keeps `loaded` live, or waits for a save that compiles when there is none (`problem`
+    /// says why); reloads go through `reloader`; `events` receives a `prototype.reloaded`
+    /// event per swap, with its times.
+    package init(loaded: LoadedPrototype?, problem: PrototypeProblem? = nil, reloader: PrototypeReloader,
+                 events: EventSink?, mostVersions: Int = defaultMostVersions) {
         self.reloader = reloader
         self.mostVersions = mostVersions
         self.events = events
+        self.problem = problem
+        versions = loaded == nil ? 0 : 1
+        if let loaded { take(loaded) }
+    }
+
+    /// Registers `loaded` and says that a crash or an exit from here on is its.
+    private func take(_ loaded: LoadedPrototype) {
+        sceneName = loaded.prototype.name
         SceneCatalog.register(loaded.prototype)
         PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
         PrototypeExit.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
     }
 
+    /// What the window takes from the prototype: scenes that follow reloads, the scene the
+    /// options follow, an empty canvas under the compile error while no version has
+    /// compiled, and `startPlace` for the prototype's scene to take up.
+    func windowHooks(startPlace: ScenePlace?) -> PrototypeWindowHooks {
+        PrototypeWindowHooks(
+            decorate: wrap, mainScene: { [unowned self] in sceneName },
+            waiting: { [unowned self] size, open in
+                guard sceneName == nil else { return nil }
+                return LivePrototypeScene(PrototypeWaitingScene(name: reloader.folder.url.lastPathComponent, canvasSize: size),
+                                          live: self, open: open)
+            },
+            startPlace: startPlace)
+    }
+
     /// The window's scene, made by the usual factory, wrapped so that it follows reloads;
     /// `open` asks the window to show a scene by name.
     package func wrap(_ scene: HostedScene, open: @escaping (String?) -> Void) -> HostedScene {
-        LivePrototypeScene(scene, live: self, open: open)
+        // How far new code has replayed the session, for a crash's line.
+        (scene as? HostedSession)?.replayProgress = { PrototypeCrashReport.replayReached($0) }
+        return LivePrototypeScene(scene, live: self, open: open)
+    }
+
+    /// New code is about to replay `place`: it is written aside, and a crash from here on
+    /// says how far the replay got.
+    fileprivate func replayBegins(_ place: ScenePlace) {
+        placeFile?.write(place)
+        PrototypeCrashReport.replayBegins(to: place.time)
+    }
+
+    /// The replay is over: its place is no longer needed.
+    fileprivate func replayEnded() {
+        PrototypeCrashReport.replayEnds()
+        placeFile?.remove()
     }
 
     /// Called once a frame by the scene showing.
@@ -62,9 +107,7 @@ package final class LivePrototype {
                 return
             }
             problem = nil
-            SceneCatalog.register(loaded.prototype)
-            PrototypeCrashReport.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
-            PrototypeExit.arm(scene: loaded.prototype.name, folder: reloader.folder.displayName)
+            take(loaded)
             pendingSwap = (loaded, clock.now)
             open(loaded.prototype.name)
         case .failed(let failure):
@@ -72,7 +115,7 @@ package final class LivePrototype {
             if case .compile(let compile) = failure {
                 FileHandle.standardError.write(Data(compile.output.utf8))
             }
-            Console.warn("\(failure) — the last good build keeps running")
+            Console.warn("\(failure) — " + (sceneName == nil ? Self.waitingLine : "the last good build keeps running"))
         }
     }
 
@@ -149,7 +192,16 @@ final class LivePrototypeScene: HostedScene {
     var timeline: SessionTimeline? { inner.timeline }
     func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
     func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
-    func resume(from place: ScenePlace) -> Bool { inner.resume(from: place) }
+    func resume(from place: ScenePlace) -> Bool {
+        live.replayBegins(place)
+        defer { live.replayEnded() }
+        return inner.resume(from: place)
+    }
+    func makeTweakPanel() -> TweakPanel? { inner.makeTweakPanel() }
+    func applyTweaks(_ source: TuningSource?) { inner.applyTweaks(source) }
+    func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> { inner.saveTweaks(changes) }
+    var fileTuningSources: [TuningSource] { inner.fileTuningSources }
+    var tuningFileName: String? { inner.tuningFileName }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {
@@ -159,8 +211,9 @@ final class LivePrototypeScene: HostedScene {
         existing?.removeFromSuperlayer()
         bannerShown = error
         guard let error else { return }
-        let banner = TuningBanner.make(for: error, canvasSize: root.bounds.size,
-                                       title: "Code not reloaded — the last good build keeps running")
+        let title = live.sceneName == nil ? "Code does not compile — the prototype shows once a save compiles"
+            : "Code not reloaded — the last good build keeps running"
+        let banner = TuningBanner.make(for: error, canvasSize: root.bounds.size, title: title)
         banner.name = LivePrototype.bannerName
         root.addSublayer(banner)
     }

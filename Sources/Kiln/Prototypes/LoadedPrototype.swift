@@ -39,13 +39,15 @@ package enum PrototypeProblem: Error, CustomStringConvertible, Sendable {
 
 extension PrototypeFolder {
     /// Compiles (unless already built) and loads the folder's prototype, with `compiler` or
-    /// one on the running kiln's own toolchain. The scene is not registered yet.
-    package func load(with compiler: PrototypeCompiler? = nil) throws(PrototypeProblem) -> LoadedPrototype {
+    /// one on the running kiln's own toolchain; `compiling` is called when the compiler is
+    /// about to run. The scene is not registered yet.
+    package func load(with compiler: PrototypeCompiler? = nil,
+                      compiling: () -> Void = {}) throws(PrototypeProblem) -> LoadedPrototype {
         guard !sourceFiles().isEmpty else { throw .notAPrototype(displayName) }
         let compiler = if let compiler { compiler } else { try Self.compilerForThisKiln() }
         let savedAt = newestSourceDate()
         let library: PrototypeCompiler.Library
-        do { library = try compiler.compile(self) } catch { throw .compile(error) }
+        do { library = try compiler.compile(self, starting: compiling) } catch { throw .compile(error) }
         let start = Date()
         var prototype: Prototype
         do { prototype = try PrototypeLoader.load(library) } catch { throw .load(error) }
@@ -75,13 +77,17 @@ extension PrototypeFolder {
         return file.path
     }
 
+    /// Says on standard error that the folder is being compiled, which takes a while.
+    package func sayCompiling() {
+        Console.warn("compiling the prototype in \(displayName)…")
+    }
+
     private static let folders = Locked<[String: PrototypeFolder]>([:])
 
     /// For a command that takes a scene: compiles and loads the folder, registers its scene
-    /// in the catalogue and returns the scene's name, saying on standard error that it compiles.
+    /// in the catalogue and returns the scene's name, saying on standard error when it compiles.
     package func register() throws(PrototypeProblem) -> String {
-        Console.warn("compiling the prototype in \(displayName)…")
-        let loaded = try load()
+        let loaded = try load(compiling: sayCompiling)
         SceneCatalog.register(loaded.prototype)
         return loaded.prototype.name
     }

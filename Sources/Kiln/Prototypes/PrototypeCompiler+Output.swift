@@ -3,10 +3,18 @@ import Foundation
 extension PrototypeCompiler.Library {
     /// What `kiln dev` says once its first compile of `name` ends: "compiled card in 4.2 s",
     /// or that the library built before for these very sources is used.
-    func compiledLine(_ name: String) -> String {
-        guard compileSeconds > 0 else { return "\(name) is compiled already: its last build is used" }
-        return String(format: "compiled %@ in %.1f s", name, compileSeconds)
+    func compiledLine(_ name: String) -> String { Self.compiledLine(name, seconds: compileSeconds) }
+
+    /// The line for a compile of `name` that took `seconds` (0: none ran).
+    static func compiledLine(_ name: String, seconds: Double) -> String {
+        guard seconds > 0 else { return "\(name) is compiled already: its last build is used" }
+        return String(format: "compiled %@ in %.1f s", name, seconds)
     }
+}
+
+extension LoadedPrototype {
+    /// What `kiln dev` says once its first compile of `name` ends, as a library says it.
+    func compiledLine(_ name: String) -> String { PrototypeCompiler.Library.compiledLine(name, seconds: compileSeconds) }
 }
 
 extension PrototypeCompiler {

@@ -85,8 +85,9 @@ package struct PrototypeCompiler: Sendable {
     ///
     /// The text hashed is the text compiled: it is copied aside first, so that a file saved
     /// again while the compiler runs (or written in two steps by an editor) never gives a
-    /// library the name of sources it was not built from.
-    package func compile(_ folder: PrototypeFolder) throws(Failure) -> Library {
+    /// library the name of sources it was not built from. `starting` is called just before
+    /// the compiler runs, and not at all when the library is built already.
+    package func compile(_ folder: PrototypeFolder, starting: () -> Void = {}) throws(Failure) -> Library {
         let sources = read(folder)
         let build = PrototypeBuild(folder: folder.url.path, sources: sources, toolchainStamp: toolchainStamp())
         let place = PrototypeBuildFolder(build: build, cacheFolder: cacheFolder)
@@ -102,6 +103,7 @@ package struct PrototypeCompiler: Sendable {
             outcome = try place.locked { () -> Result<Void, Failure> in
                 // Another kiln may have built this version while the lock was awaited.
                 if try isBuilt(place) { return .success(()) }
+                starting()
                 try PrivateFolder.make(moduleCache)
                 let copies = try place.write(sources: sources, of: folder.url)
                 let compiled = compileAndLink(place, copies: copies, folder: folder)

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,9 @@ struct WindowCrashReport: Equatable {
     var trap: String?
     /// The prototype's own file and line, "card/Card.swift:57", when the crash is placed.
     var location: String?
+    /// The session new code was replaying when it crashed: the moment it was replaying to and,
+    /// when known, the one it had reached, in seconds.
+    var replay: (reached: Double?, target: Double)?
 
     /// The line, without its newline.
     var line: String {
@@ -27,8 +31,20 @@ struct WindowCrashReport: Equatable {
         }
         let place = location.map { " at \($0)" } ?? ""
         let message = trap.map { " (\($0))" } ?? ""
-        return "the prototype '\(prototype)' \(what)\(place)\(message); the window opens again on the next save "
-            + "that compiles, and `kiln recover --folder DIR` renders what you did before the crash"
+        guard let replay else {
+            return "the prototype '\(prototype)' \(what)\(place)\(message); the window opens again on the next save "
+                + "that compiles, and `kiln recover --folder DIR` renders what you did before the crash"
+        }
+        let reached = replay.reached.map { String(format: ", %.2f s of %.2f s in", $0, replay.target) } ?? ""
+        return "the prototype '\(prototype)' \(what)\(place)\(message) while the session was being replayed into the "
+            + "new code\(reached); the window opens again on the next save that compiles and replays the session to "
+            + String(format: "%.2f s", replay.target) + ", and `kiln recover --folder DIR` renders what you did before the crash"
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.prototype == right.prototype && left.cause == right.cause && left.trap == right.trap
+            && left.location == right.location && left.replay?.reached == right.replay?.reached
+            && left.replay?.target == right.replay?.target
     }
 
     /// The usual name of a signal, `SIG` and the number for one without.

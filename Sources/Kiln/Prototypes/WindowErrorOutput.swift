@@ -51,6 +51,17 @@ struct WindowErrorOutput {
         return nil
     }
 
+    /// How far new code had replayed the session when it crashed, and the moment it was
+    /// replaying to, in seconds, as the window's signal handler wrote them.
+    var replay: (reached: Double, target: Double)? {
+        let start = PrototypeCrashReport.replayLineStart.description
+        for line in crashLines where line.hasPrefix(start) {
+            let moments = line.dropFirst(start.count).split(separator: " ").compactMap { Double($0) }
+            if moments.count == 2 { return (moments[0], moments[1]) }
+        }
+        return nil
+    }
+
     /// Where in the prototype's own files the crash happened: the innermost frame of the
     /// backtrace in one of them, else the trap's own location when it names one.
     func location(in paths: PrototypeSourcePaths) -> (file: String, line: Int)? {

@@ -25,6 +25,12 @@ final class WindowSupervisor: Sendable {
     private let arguments: [String]
     private let isVerbose: Bool
     private let output: Locked<WindowErrorOutput>
+    /// Where a window writes the session while new code replays it: left there by a crash
+    /// part way, for the next window to take up. In a folder of `kiln dev`'s own.
+    private let placeFile: SessionPlaceFile?
+    private let placeFolder: String?
+    /// Windows started so far.
+    private let windowsStarted = Atomic<Int>(0)
 
     /// A supervisor of windows on `folder`, each started with `arguments` (its command line
     /// after the executable), compiling with `compiler`; `isVerbose` prints crashes in full.
@@ -34,12 +40,22 @@ final class WindowSupervisor: Sendable {
         self.arguments = arguments
         self.isVerbose = isVerbose
         output = Locked(WindowErrorOutput(isVerbose: isVerbose))
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("kiln-dev-XXXXXX").utf8CString)
+        placeFolder = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        placeFile = placeFolder.map { SessionPlaceFile(path: ($0 as NSString).appendingPathComponent("place.json")) }
+    }
+
+    /// Removes the folder of the session's place.
+    private func removePlaceFolder() {
+        placeFile?.remove()
+        if let placeFolder { rmdir(placeFolder) }
     }
 
     /// Runs windows until one is closed or `kiln dev` is asked to end; the exit status.
     func run() -> Int32 {
         Self.installStopHandlers()
         LeftoverProcesses.adoptOrphans()
+        defer { removePlaceFolder() }
         while true {
             let ending: WindowEnding
             do { ending = try runWindow() } catch {
@@ -62,22 +78,25 @@ final class WindowSupervisor: Sendable {
                 // Ended from outside, as a user ends a window: so ends kiln dev.
                 return 128 + number
             case .signalled(let number):
-                warn(report(cause: .signal(WindowCrashReport.signalName(number))))
+                warn(report(cause: .signal(WindowCrashReport.signalName(number)), replayTarget: placeFile?.read()?.time))
             }
             guard waitForCompilingSave() else { return 0 }
         }
     }
 
-    /// The one line on the window just lost.
-    private func report(cause: WindowCrashReport.Cause) -> String {
+    /// The one line on the window just lost; `replayTarget`, the moment new code was
+    /// replaying the session to when it was lost.
+    private func report(cause: WindowCrashReport.Cause, replayTarget: Double?) -> String {
         let paths = PrototypeSourcePaths(folder: folder, build: PrototypeBuildFolder(build: compiler.build(of: folder),
                                                                                     cacheFolder: compiler.cacheFolder))
         let crash = output.withLock { $0 }
         let location = crash.location(in: paths).map { location in
             "\(folder.displayName)/\(location.file.split(separator: "/").last.map(String.init) ?? location.file):\(location.line)"
         }
+        // The handler's moments are rounded to hundredths: the file's target is exact.
+        let replay = replayTarget.map { target in (reached: crash.replay?.reached, target: target) }
         return WindowCrashReport(prototype: crash.sceneName ?? folder.displayName, cause: cause, trap: crash.trap,
-                                 location: location).line
+                                 location: location, replay: replay).line
     }
 
     /// Starts the window, prints its standard error, and waits for it to end.
@@ -85,7 +104,9 @@ final class WindowSupervisor: Sendable {
         output.withLock { $0 = WindowErrorOutput(isVerbose: isVerbose) }
         let process = Process()
         process.executableURL = RunningBinary.url ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = arguments + ["--supervisor-pid", "\(getpid())"]
+        let isFirst = windowsStarted.wrappingAdd(1, ordering: .relaxed).oldValue == 0
+        process.arguments = arguments + ["--supervisor-pid", "\(getpid())"] + (isFirst ? [] : ["--reopened"])
+            + (placeFile.map { ["--session-place", $0.path] } ?? [])
         // The Swift runtime's backtracer places a crash in the prototype's files; it is asked
         // for unless the designer chose otherwise, and never waits for input.
         var environment = ProcessInfo.processInfo.environment
@@ -146,7 +167,7 @@ final class WindowSupervisor: Sendable {
             guard now != stamp else { continue }
             stamp = now
             do {
-                _ = try compiler.compile(folder)
+                _ = try compiler.compile(folder, starting: folder.sayCompiling)
                 return true
             } catch {
                 FileHandle.standardError.write(Data(error.output.utf8))

@@ -82,6 +82,24 @@ package final class TweakPanel {
     /// Counts a change the view should show.
     package func bump() { revision += 1 }
 
+    /// Whether `other` edits the same fields, of the same kinds, in the same order.
+    package func hasFields(of other: TweakPanel) -> Bool {
+        fields.map(\.key) == other.fields.map(\.key) && fields.map(\.kind) == other.fields.map(\.kind)
+    }
+
+    /// Takes `other`'s unsaved values of the fields this panel has too, and the keyboard's
+    /// place on the same control: a scene's new code may add or drop fields.
+    package func takeValues(of other: TweakPanel) {
+        for field in other.fields where other.isUnsaved(field.key) {
+            if let value = other.values[field.key] { set(field.key, to: value) }
+        }
+        if let knob = other.focused, let index = knobs.firstIndex(where: {
+            fields[$0.field].key == other.fields[knob.field].key && $0.part == knob.part
+        }) {
+            focus = index
+        }
+    }
+
     /// The focused control.
     package var focused: Knob? { knobs.indices.contains(focus) ? knobs[focus] : nil }
 

@@ -104,12 +104,19 @@ extension WindowHost {
     }
 
     /// A new scene is shown: the same one made anew (new code) takes the panel's unsaved
-    /// values over its files; another scene gets a panel of its own, and unsaved values of the
-    /// last one are said to be dropped.
+    /// values over its files, in a panel of its tuning's fields when the code changed them;
+    /// another scene gets a panel of its own, and unsaved values of the last one are said to
+    /// be dropped.
     func tweaksFollowScene(from previous: String?) {
-        guard let panel = tweaks.panel else { return }
+        guard var panel = tweaks.panel else { return }
         tweaks.files = scene.fileTuningSources
         if previous == scene.name {
+            if let fresh = scene.makeTweakPanel(), !fresh.hasFields(of: panel) {
+                fresh.takeValues(of: panel)
+                panel = fresh
+                tweaks.panel = fresh
+                tweaks.appliedRevision = fresh.revision
+            }
             tweaks.appliedSource = panel.source
             if let source = panel.source { scene.applyTweaks(source) }
             return

@@ -29,6 +29,9 @@ public final class WindowHost {
         /// Whether a scene opened again under its own name (code reloaded) replays the
         /// session's input up to the same moment, rather than starting afresh.
         public var keepsPlace = false
+        /// A place the first scene of its name takes up when it shows, as new code does: the
+        /// session a window lost to a crash had got to (`kiln dev`). Only with `keepsPlace`.
+        package var startPlace: ScenePlace?
 
         package init(device: DevicePreset, quitAfter: Double? = nil, tabletPath: String? = nil,
                     clipSaver: ClipSaver? = nil,
@@ -51,6 +54,8 @@ public final class WindowHost {
     /// The scene's time: the wall clock slowed, paused or stepped (S, Space, ← and →).
     var dial: SceneTimeDial
     private var pendingScene: String??
+    /// The options' start place, until a scene has taken it up.
+    private var startPlace: ScenePlace?
     let clock = SystemClock()
     private let hud: HUD
     /// The scene time R started a recording at, and the wall-clock time, while one runs.
@@ -78,6 +83,7 @@ public final class WindowHost {
     public init(options: Options) throws {
         PlatformAssetReader.install()
         self.options = options
+        startPlace = options.keepsPlace ? options.startPlace : nil
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         twoFingerGuide = TwoFingerGuide(canvasSize: options.device.size)
         speedBadge = SpeedBadge(canvasSize: options.device.size)
@@ -177,11 +183,13 @@ public final class WindowHost {
         // A recording ends with its scene.
         if recordingStart != nil { toggleRecording(at: dial.time(atWall: clock.now)) }
         // The same scene again is new code: it can take up the session where it was.
-        let place = options.keepsPlace && scene != nil && name == scene.name ? scene.place(at: dial.time(atWall: clock.now)) : nil
+        var place = options.keepsPlace && scene != nil && name == scene.name ? scene.place(at: dial.time(atWall: clock.now)) : nil
+        if place == nil, let start = startPlace, start.scene == name { place = start }
         let previous = scene?.name
         scene?.close()
         scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
         if let place, scene.resume(from: place) {
+            if startPlace?.scene == scene.name { startPlace = nil }
             dial.jump(to: place.time, atWall: clock.now)
         } else {
             dial.restart(atWall: clock.now)
