@@ -12,9 +12,9 @@ public struct VectorElement: Equatable, Sendable {
 
     /// The element's own `opacity`, which its layer carries (its drawings leave it out).
     package var opacity: Double = 1
-    /// Whether the element draws its whole subtree in one piece: it has an opacity under 1, a
-    /// filter, a mask or a clip path, and elements with ids inside it, so its parts cannot be drawn apart
-    /// as the document draws them.
+    /// Whether the element draws its whole subtree in one piece: it has elements with ids inside
+    /// it and an opacity under 1, a filter, a mask or a clip path, or is drawn again elsewhere
+    /// in the document, so its parts cannot be drawn apart as the document draws them.
     package var isComposited = false
     /// What the element's layer shows drawn apart, back to front: runs of its own content and
     /// its children. Empty when it has no children.

@@ -16,6 +16,8 @@ import Foundation
 /// and a filtered element's layer covers what its filter draws. A group with an opacity, a
 /// filter, a mask or a clip path over elements with ids draws in one piece until code changes one of
 /// them; from then on each part draws through the group's effects, in the document's order.
+/// So does an element the document draws again elsewhere (by a `<use>`, a mask, a clip path
+/// or a filter's `feImage`), whose drawing keeps its own opacity and whose layer starts at 1.
 ///
 /// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
 /// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file

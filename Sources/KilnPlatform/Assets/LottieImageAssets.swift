@@ -63,8 +63,8 @@ enum LottieImageAssets {
         // rlottie reads `e` as an integer: a non-zero one marks the image as embedded.
         if flag != 0, flag == flag.rounded(), abs(flag) <= Double(Int32.max) {
             guard file.hasPrefix("data:"), let comma = file.firstIndex(of: ",") else { return .failure(Refusal(problem: nil)) }
-            let reference = String(file.prefix(48)) + (file.count > 48 ? "…" : "")
-            guard let bytes = Data(base64Encoded: String(file[file.index(after: comma)...])) else {
+            let reference = DataURI.shown(file)
+            guard let bytes = DataURI.base64Bytes(of: file) else {
                 return .failure(Refusal(problem: "the embedded image \"\(reference)\" is not base64; not read"))
             }
             do {

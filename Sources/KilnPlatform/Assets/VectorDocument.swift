@@ -19,6 +19,9 @@ final class VectorDocument: @unchecked Sendable {
     /// The stylesheet every drawing of the tree starts with: elements with ids drawn at full
     /// opacity, since their layers carry it.
     let treeStyle: String
+    /// The stylesheet of each element drawn whole whose layer carries its opacity: it and the
+    /// elements around it at full opacity, those inside it with their own.
+    private let wholeStyles: [String: String]
     /// The bytes librsvg reads: the file's, as libxml2 wrote them back after its checks. An
     /// array rather than `Data`: `Data` keeps its storage behind a tagged reference that the
     /// leak sanitizer does not follow, so a document held in the reader's cache read as leaked.
@@ -68,12 +71,13 @@ final class VectorDocument: @unchecked Sendable {
         // One selector for every element with an id (each is marked), not one for each: a
         // stylesheet of a thousand ids took a thousand tests of every element to apply.
         treeStyle = outline.roots.isEmpty ? "" : "[\(VectorOutline.runMark)=\"\"] { opacity: 1 !important; }"
+        wholeStyles = outline.wholeDepths.mapValues(VectorOutline.wholeStyle(depth:))
         // Measured once the document's own fields are set; the handles it loads are freed
         // here when it fails, as no deinit runs for an object not made.
         parts = []
         elements = []
         do throws(AssetError) {
-            let measure = VectorMeasure(document: self, measuresPixels: outline.hasFilters)
+            let measure = VectorMeasure(document: self, measuresPixels: outline.inkFallsShort)
             let placed = try measure.elements(outline.roots)
             elements = placed.elements
             parts = try measure.parts(of: nil, items: outline.items, children: outline.roots, kept: placed.kept).parts
@@ -92,6 +96,12 @@ final class VectorDocument: @unchecked Sendable {
     /// left out.
     func style(hiding hidden: [String]) -> String {
         treeStyle + (hidden.isEmpty ? "" : " " + hidden.joined(separator: ", ") + " { display: none !important; }")
+    }
+
+    /// The stylesheet that draws the element `id` as its layer shows it: the tree's, or for an
+    /// element drawn whole, one that leaves the opacity of the elements inside it as it is.
+    func style(drawing id: String?) -> String {
+        id.flatMap { wholeStyles[$0] } ?? treeStyle
     }
 
     /// Notes that a run's drawing, `style(hiding: hidden)`, is its `pieces` drawn in turn.

@@ -1,7 +1,7 @@
 // Measures the parts of an SVG layer tree: where each element with an id and each run of
 // unnamed drawing between them lies, filters' reach included (librsvg's ink rectangle leaves
-// filter effects out, so in a filtered document each part is also drawn and its pixels
-// found). Every measure is of one element by its id on the tree's one librsvg handle, and a
+// out filter effects, images and markers, so in a document with any of them each part is
+// also drawn and its pixels found). Every measure is of one element by its id on the tree's one librsvg handle, and a
 // run's frame is the union of its pieces', so the work grows with the number of parts.
 import Foundation
 import KilnCore
@@ -9,7 +9,8 @@ import KilnCore
 /// Turns a document's outline into placed elements and parts.
 struct VectorMeasure {
     let document: VectorDocument
-    /// Whether a part's drawn pixels are searched too: only where some element is filtered.
+    /// Whether a part's drawn pixels are searched too: only where the document has a filter,
+    /// an image or a marker, which ink rectangles leave out.
     let measuresPixels: Bool
 
     /// The parts of the element `id` (the root when `nil`) whose content is `items`, with its
@@ -53,7 +54,7 @@ struct VectorMeasure {
             var element = VectorElement(id: node.id, frame: frame, children: inner.elements)
             element.parts = split.parts
             element.opacity = node.opacity
-            element.isComposited = !inner.elements.isEmpty && (node.opacity < 1 || node.hasEffect)
+            element.isComposited = !inner.elements.isEmpty && node.isComposited
             kept.append(made.count)
             made.append(element)
         }

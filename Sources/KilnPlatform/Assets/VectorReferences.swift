@@ -8,8 +8,9 @@
 // another SVG or XML file it names is checked in turn. A reference that fails is emptied in
 // the tree librsvg is given, so librsvg never opens it and the rest of the document draws,
 // and one line names the SVG and the reference; CSS that names one is emptied whole (the
-// attribute, the `<style>`). Fragments (`#id`) and `data:` URIs open no
-// file. `xml:base`, which would make librsvg resolve against another folder than the one
+// attribute, the `<style>`). Fragments (`#id`) open no file; a `data:` URI opens none
+// either, but what it holds is checked as a file's bytes are: an embedded image's header
+// within the limits before librsvg decodes it, an embedded SVG's references. `xml:base`, which would make librsvg resolve against another folder than the one
 // checked, is removed, as are the DTD's attribute defaults, which librsvg would add to
 // elements after this check.
 import CLibXML2
@@ -89,7 +90,7 @@ struct VectorReferences {
             let reference = xml.value(of: attribute)
             guard let reason = problem(with: reference, image: Self.isImage(node)) else { continue }
             let what = Self.isImage(node) ? "the image" : "the reference"
-            AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("\(what) \"\(reference)\"", reason)))
+            AssetProblems.report(AssetError(file: xml.name, reason: Self.notRead("\(what) \"\(DataURI.shown(reference))\"", reason)))
             xmlSetNsProp(node, attribute.pointee.ns, attribute.pointee.name, "")
         }
         if VectorXML.localName(node) == "style", let text = xmlNodeGetContent(node) {
@@ -217,7 +218,11 @@ struct VectorReferences {
     /// Why librsvg must not open `reference`; `nil` when it opens no file, or a file that passed.
     func problem(with reference: String, image: Bool) -> String? {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:") { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if DataURI.isDataURI(trimmed) {
+            guard let bytes = DataURI.bytes(of: trimmed) else { return "is not a readable data: URI" }
+            return contentProblem(bytes, name: "the embedded file", folder: folder, image: image)
+        }
         if trimmed.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil { return "is a URL" }
         // librsvg reads the reference as a URL relative to the file: a fragment or a query
         // ends its path, and %-escapes stand for bytes.
@@ -248,13 +253,20 @@ struct VectorReferences {
         } catch {
             return error.reason
         }
+        return contentProblem(data, name: url.lastPathComponent, folder: url.deletingLastPathComponent(), image: image)
+    }
+
+    /// Why the bytes `data` of a file named (or embedded, a `data:` URI) must not be handed to
+    /// librsvg: another SVG's references, or an image's header past the limits, checked before
+    /// librsvg decodes it.
+    private func contentProblem(_ data: Data, name: String, folder: URL, image: Bool) -> String? {
         if let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == 0x3C {
-            return nestedProblem(data, url: url)
+            return nestedProblem(data, name: name, folder: folder)
         }
         if data.starts(with: [0x1F, 0x8B]) { return "is compressed, which is not checked" }
         guard image else { return nil }
         do throws(AssetError) {
-            _ = try ImageDecoder.size(of: url)
+            _ = try ImageDecoder.size(of: data, name: name)
         } catch {
             return error.reason
         }
@@ -263,15 +275,15 @@ struct VectorReferences {
 
     /// Why an SVG (or other XML) that this one names must not be opened: librsvg reads its
     /// own references in turn.
-    private func nestedProblem(_ data: Data, url: URL) -> String? {
+    private func nestedProblem(_ data: Data, name: String, folder: URL) -> String? {
         guard depth < Self.maximumDepth else { return "names files \(Self.maximumDepth) deep, which is not followed" }
         let xml: VectorXML
         do throws(AssetError) {
-            xml = try VectorXML(data, name: url.lastPathComponent)
+            xml = try VectorXML(data, name: name)
         } catch {
             return error.reason
         }
-        let inner = VectorReferences(folder: url.deletingLastPathComponent(), depth: depth + 1, checked: checked)
+        let inner = VectorReferences(folder: folder, depth: depth + 1, checked: checked)
         let found = inner.problems(in: xml)
         return found.isEmpty ? nil : "names \(found[0])"
     }

@@ -59,12 +59,12 @@ extension ContentRasterizer {
             let sy = frame.height > 0 ? bounds.height / frame.height : 1
             let viewport = Rect(x: bounds.minX - frame.minX * sx, y: bounds.minY - frame.minY * sy,
                                 width: document.size.width * sx, height: document.size.height * sy)
-            let hidden = layer.role == .run ? layer.hiddenSelectors : []
+            let style = layer.role == .run ? document.style(hiding: layer.hiddenSelectors) : document.style(drawing: layer.drawnID)
             try withClip(of: layer, on: canvas) { () throws(AssetError) in
                 // librsvg cuts clip paths with the context's antialiasing: Cairo's default, as
                 // when it draws the whole document, so that the parts' clipped edges match it.
                 cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
-                try document.render(id: layer.drawnID, style: document.style(hiding: hidden),
+                try document.render(id: layer.drawnID, style: style,
                                     on: UnsafeMutableRawPointer(canvas.cr), viewport: viewport)
             }
         } catch {

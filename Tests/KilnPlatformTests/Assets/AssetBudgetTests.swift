@@ -4,8 +4,9 @@ import KilnPlatform
 import KilnTestSupport
 import Testing
 
-/// Any image or Lottie file of up to 10 MB is loaded and drawn, or refused in one line, within
-/// 512 MB, whatever it claims. Each file is loaded in a child process (this test bundle run
+/// Any image or Lottie file of up to 10 MB, and each SVG of the fuzz corpus (whole and as a
+/// tree of layers, within 2 s), is loaded and drawn, or refused in one line, within 512 MB,
+/// whatever it claims. Each file is loaded in a child process (this test bundle run
 /// again for it) so that its peak memory is its own (its `VmHWM`). The figures are
 /// printed; the time bound is a hang guard only (the loads take well under a second each).
 @Suite("Asset budget", .serialized)
@@ -40,6 +41,11 @@ struct AssetBudgetTests {
             let image = try? Image(contentsOf: url)
             size = image?.size ?? size
             layers = [ImageLayer(image: image)]
+            // An SVG as a tree of layers too: split, measured, each part drawn.
+            if url.pathExtension == "svg", let image, let tree = try? SVGLayer(image: image) {
+                tree.frame = Rect(origin: .zero, size: size)
+                layers.append(tree)
+            }
         }
         layers[0].frame = Rect(origin: .zero, size: size)
 
@@ -53,7 +59,7 @@ struct AssetBudgetTests {
         }
     }
 
-    @Test("Every image and Lottie of the fuzz corpus, and each file claiming more than it holds, loads or is refused within 512 MB")
+    @Test("Every image, Lottie and SVG of the fuzz corpus, and each file claiming more than it holds, loads or is refused within 512 MB")
     func budgetHolds() throws {
         let folder = try AttackFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -77,14 +83,21 @@ struct AssetBudgetTests {
             // A sanitizer's shadow memory and quarantine take several times the process's own:
             // there the figures are printed, not held (scripts/test-sanitize).
             #expect(peak <= Self.budget || Self.isSanitized, "\(file.lastPathComponent): \(peak >> 20) MB")
+            // An SVG is split into layers as well as drawn whole: in time too (a hang guard,
+            // the child's start included; not held under a sanitizer).
+            #expect(file.pathExtension != "svg" || run.seconds <= Self.svgSeconds || Self.isSanitized,
+                    "\(file.lastPathComponent): \(run.seconds) s")
         }
         print("asset budget:\n" + report.joined(separator: "\n"))
     }
 
-    /// The fuzz corpus's images and Lottie files.
+    /// The most time a child may take to load, split and draw an SVG of the corpus, seconds.
+    static let svgSeconds = 2.0
+
+    /// The fuzz corpus's images, Lottie files and SVG files.
     static func corpus() throws -> [URL] {
         let corpus = ProjectFiles.root.appendingPathComponent("Fuzz/Corpus")
-        return try ["image", "lottie"].flatMap { kind in
+        return try ["image", "lottie", "svg"].flatMap { kind in
             let folder = corpus.appendingPathComponent(kind)
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0) }
         }

@@ -6,11 +6,15 @@ import Testing
 /// Figma-like documents (Tests/Fixtures/Assets/Tree) as trees of layers, drawn untouched, against
 /// `rsvg-convert` of the whole file: unnamed drawing between elements with ids, a group's
 /// opacity over overlapping children, a blur and a Figma drop shadow on groups, nested ids,
-/// transformed groups, a gradient mask and a clip path over overlapping children.
+/// transformed groups, a gradient mask and a clip path over overlapping children; and
+/// elements that draw others or are drawn by others: a `<use>` of a `<symbol>` holding an
+/// image, elements with ids used again, in a mask, a clip path and a filter's `feImage`,
+/// markers (one inside a hidden group), a group hidden with its ids, a filter's colour taken
+/// from its `<defs>` and one id given to three elements.
 @Suite("An SVG as a tree of layers draws as the document does")
 struct AssetTreeFidelityTests {
     static let files = ["stacking.svg", "group-opacity.svg", "group-blur.svg", "drop-shadow.svg", "nested.svg",
-                        "mask-and-clip.svg"]
+                        "mask-and-clip.svg", "symbol-image.svg", "referenced.svg", "markers.svg", "clip-and-filter.svg"]
     static let cases: [(String, Int)] = files.flatMap { file in [(file, 1), (file, 2)] } + [("drop-shadow.svg", 4)]
 
     static func url(_ name: String) -> URL {
@@ -53,7 +57,11 @@ struct AssetTreeFidelityTests {
             try frame.writePNG(to: stem + "-kiln.png")
             try reference.writePNG(to: stem + "-rsvg.png")
         }
-        #expect(difference.over == 0, "\(file) at \(zoom)×: \(difference.over) pixels differ by more than 3/255 (worst \(difference.worst))")
+        let rootMeanSquare = AssetFixtures.rootMeanSquare(frame, reference)
+        #expect(difference.over == 0, """
+            \(file) at \(zoom)×: \(difference.over) pixels differ by more than 3/255 (worst \(difference.worst), \
+            root mean square \(rootMeanSquare))
+            """)
     }
 
     @Test("Runs of unnamed drawing are unnamed layers between the named ones, in document order")

@@ -120,6 +120,27 @@ struct SVGReferenceTests {
         #expect(result.blue > 900)
     }
 
+    @Test("An embedded image whose header claims more than the pixel limit is never decoded, in base64 or %-escaped")
+    func hugeEmbeddedImage() throws {
+        let png = AttackFiles.png(width: 5000, height: 5000, rows: 1)
+        let base64 = "data:image/png;base64," + png.base64EncodedString()
+        let escaped = "data:image/png," + png.map { String(format: "%%%02X", $0) }.joined()
+        let small = "data:image/png;base64," + (try Data(contentsOf: AssetFixtures.fixture("bright.png"))).base64EncodedString()
+
+        let results = try [base64, escaped].enumerated().map { index, reference in
+            try Self.drawn("embedded-\(index).svg", Self.document(image: reference))
+        }
+        let within = try Self.drawn("embedded-small.svg", Self.document(image: small))
+
+        for (index, result) in results.enumerated() {
+            #expect(result.lines.count == 1 && result.lines[0].hasPrefix("embedded-\(index).svg: the image \"data:image/png")
+                    && result.lines[0].contains("5000×5000 px is more than the 16777216 pixels"), "\(result.lines)")
+            #expect(result.lines.first.map { $0.count < 300 } == true, "the line shows the start of the data only")
+            #expect(result.blue > 900 && result.green == 0, "\(result.blue) blue, \(result.green) green pixels")
+        }
+        #expect(within.lines.isEmpty && within.green > 900, "\(within.lines), \(within.green) green pixels")
+    }
+
     @Test("A DTD's default href and an xml:base pointing elsewhere cannot smuggle in a FIFO")
     func defaultsAndBase() throws {
         let header = ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#0000FF"/>"##

@@ -55,6 +55,18 @@ enum AssetFixtures {
         return (worst, over)
     }
 
+    /// The root mean square of the channel differences between two frames of one size, from 0
+    /// (the same) to 1 (black against white everywhere).
+    static func rootMeanSquare(_ a: Bitmap, _ b: Bitmap) -> Double {
+        precondition(a.width == b.width && a.height == b.height, "frames of different sizes")
+        var sum = 0.0
+        for i in a.pixels.indices {
+            let d = (Double(a.pixels[i]) - Double(b.pixels[i])) / 255
+            sum += d * d
+        }
+        return a.pixels.isEmpty ? 0 : (sum / Double(a.pixels.count)).squareRoot()
+    }
+
     /// Whether the frame shows the crossed box in `rect` (points at `scale`): the pale fill
     /// just inside its top edge, halfway along, and the grey cross at its centre.
     static func showsPlaceholder(_ frame: Bitmap, in rect: Rect, scale: Double) -> Bool {
