@@ -12,8 +12,8 @@ extension PrototypeEndToEndTests {
             let source = folder.appendingPathComponent("Card.swift")
             let original = try String(contentsOf: source, encoding: .utf8)
             var lines = original.components(separatedBy: "\n")
-            let broken = try #require(lines.firstIndex { $0.contains("dispatcher.tick(at: time)") })
-            lines[broken] = "        dispatcher.tick(at: undefinedTime)"
+            let broken = try #require(lines.firstIndex { $0.contains("now = time") })
+            lines[broken] = "        now = undefinedTime"
             try write(lines.joined(separator: "\n"), to: source)
             let session = try XvfbSession(width: 1280, height: 1024)
             defer { session.stop() }

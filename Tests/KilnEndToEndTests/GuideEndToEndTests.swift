@@ -22,7 +22,7 @@ struct GuideEndToEndTests {
         #expect(sound.contains("`import Foundation`"), "the sound step asks for Foundation")
 
         swift = try paste(guide.swiftBlocks(in: guide.section(3))[0], after: "card.addSublayer(label)", in: swift)
-        swift = try paste(guide.swiftBlocks(in: guide.section(4))[0], after: "dispatcher.add(pan, to: card)", in: swift)
+        swift = try paste(guide.swiftBlocks(in: guide.section(4))[0], after: "card.addGestureRecognizer(pan)", in: swift)
         swift = try paste("import Foundation", before: "import Kiln", in: swift)
         swift = try paste("\n" + guide.swiftBlocks(in: sound)[0], after: "import Kiln", in: swift)
         let play = try #require(guide.inlineCode(in: sound, startingWith: "context.audio.play("))

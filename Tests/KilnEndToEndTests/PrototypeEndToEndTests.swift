@@ -81,8 +81,8 @@ struct PrototypeEndToEndTests {
             // A compile error on a known line: the scene stays, the error names the line.
             var lines = original.replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)")
                 .components(separatedBy: "\n")
-            let broken = try #require(lines.firstIndex { $0.contains("dispatcher.tick(at: time)") })
-            lines[broken] = "        dispatcher.tick(at: undefinedTime)"
+            let broken = try #require(lines.firstIndex { $0.contains("now = time") })
+            lines[broken] = "        now = undefinedTime"
             let opened = app.lines.count
             try write(lines.joined(separator: "\n"), to: source)
             let reported = try eventually(within: 60) { app.errorOutput.contains("Card.swift:\(broken + 1): cannot find 'undefinedTime'") }
@@ -93,7 +93,7 @@ struct PrototypeEndToEndTests {
 
             // A crash in the new code when the card is dragged: one line, naming the signal, the
             // trap and the prototype's own file and line; kiln dev keeps running.
-            lines[broken] = "        dispatcher.tick(at: time)"
+            lines[broken] = "        now = time"
             let moved = try #require(lines.firstIndex { $0.contains("card.position = Point(x: dragStart.x + moved.x") })
             let fixedLine = lines[moved]
             lines[moved] += "; let none: [Int] = []; _ = none[1]"

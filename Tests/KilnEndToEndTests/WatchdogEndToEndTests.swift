@@ -139,8 +139,8 @@ extension EndToEndTests {
         switch site {
         case .update: text = try edit(text, "        now = time\n", "        now = time\n        if time > 1 { spin() }\n")
         case .pointerHandler:
-            text = try edit(text, "        dispatcher.handle(event)\n",
-                            "        dispatcher.handle(event)\n        if event.phase == .ended { spin() }\n")
+            text = try edit(text, "    var primaryControl",
+                            "    func handle(_ event: PointerEvent) {\n        if event.phase == .ended { spin() }\n    }\n\n    var primaryControl")
         case .recognizerAction:
             text = try edit(text, "        case .ended, .cancelled:\n", "        case .ended, .cancelled:\n            spin()\n")
         case nil: break

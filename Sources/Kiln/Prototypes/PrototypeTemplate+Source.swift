@@ -37,7 +37,6 @@ extension PrototypeTemplate {
             let backgroundColor = Color(hex: 0xF2F2F7)
             private let context: SceneContext
             private let tuning: \(tuningType)
-            private let dispatcher: GestureDispatcher
             private let card = Layer()
             private var home = Point.zero
             private var dragStart = Point.zero
@@ -49,7 +48,6 @@ extension PrototypeTemplate {
                 let size = context.canvasSize
                 root.bounds = Rect(origin: .zero, size: size)
                 root.position = Point(x: size.width / 2, y: size.height / 2)
-                dispatcher = GestureDispatcher(root: root)
 
                 card.name = "card"
                 card.frame = Rect(size.width / 2 - 110, size.height / 2 - 70, 220, 140)
@@ -78,16 +76,12 @@ extension PrototypeTemplate {
 
                 let pan = PanGestureRecognizer { [weak self] in self?.drag($0) }
                 pan.minimumDistance = 2
-                dispatcher.add(pan, to: card)
+                card.addGestureRecognizer(pan)
             }
 
+            /// The scene's time, for the events it sends.
             func update(time: Double) {
                 now = time
-                dispatcher.tick(at: time)
-            }
-
-            func handle(_ event: PointerEvent) {
-                dispatcher.handle(event)
             }
 
             var primaryControl: Point? { card.position }
