@@ -7,7 +7,13 @@
 /// orders them. Events of pointers that never began here are ignored.
 public final class GestureDispatcher {
     /// The layer tree's root; hit testing starts here, with canvas points.
-    public var root: Layer
+    public var root: Layer {
+        get { heldRoot ?? routedRoot ?? Layer() }
+        set { if routesAttached { routedRoot = newValue } else { heldRoot = newValue } }
+    }
+    private var heldRoot: Layer?
+    /// The session's router lives on its root, which it must not keep alive.
+    private weak var routedRoot: Layer?
     /// Receives hover events (a pen or mouse moving without contact), which no recognizer sees.
     public var onHover: ((PointerEvent) -> Void)?
 
@@ -22,14 +28,14 @@ public final class GestureDispatcher {
     private let routesAttached: Bool
 
     public init(root: Layer) {
-        self.root = root
+        heldRoot = root
         routesAttached = false
     }
 
     /// The session's router for `root`'s tree: touches go to the recognizers attached to
     /// its layers.
     init(routingAttachedTo root: Layer) {
-        self.root = root
+        routedRoot = root
         routesAttached = true
     }
 
