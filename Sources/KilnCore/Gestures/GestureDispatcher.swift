@@ -22,11 +22,11 @@ public final class GestureDispatcher {
     /// For each pointer down, the recognizers that captured it.
     private var captures: [Int: [GestureRecognizer]] = [:]
 
-    /// A dispatcher for the tree under `root`.
     /// Whether it routes to the recognizers attached to the layers of `root`'s tree (the
     /// session's own router) rather than to those added to it.
     private let routesAttached: Bool
 
+    /// A dispatcher for the tree under `root`.
     public init(root: Layer) {
         heldRoot = root
         routesAttached = false
