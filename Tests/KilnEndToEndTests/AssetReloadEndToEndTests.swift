@@ -127,15 +127,6 @@ struct AssetReloadEndToEndTests {
         return Date().timeIntervalSince(start)
     }
 
-    private func eventually(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-    }
-
     /// A badge: one square of `fill`.
     private static func badge(_ fill: String) -> String {
         """

@@ -266,8 +266,9 @@ func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, URL) thro
     try body(AppUnderTest(binary: binary, process: process), window, files)
 }
 
-/// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-private func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) throws -> Bool {
+/// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held. Every
+/// end-to-end test waits for the window with this one.
+func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while true {
         if try condition() { return true }

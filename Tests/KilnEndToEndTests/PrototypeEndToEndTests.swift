@@ -385,15 +385,6 @@ struct PrototypeEndToEndTests {
     private func isCardBlue(_ pixel: (red: Int, green: Int, blue: Int)) -> Bool {
         pixel.red < 40 && pixel.blue > 200
     }
-
-    private func eventually(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-    }
 }
 
 extension RGBImage {

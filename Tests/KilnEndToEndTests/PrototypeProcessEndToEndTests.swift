@@ -27,12 +27,12 @@ extension EndToEndTests {
 
             let sent = Date()
             kill(app.pid, SIGTERM)
-            let ended = try eventuallyHolds(within: 10) { !app.isRunning }
+            let ended = try eventually(within: 10) { !app.isRunning }
             let took = Date().timeIntervalSince(sent)
 
             #expect(ended)
             #expect(took < 1.5, "kiln dev ended \(took) s after SIGTERM")
-            #expect(try eventuallyHolds(within: 2) { !Self.isSleep(child) }, "the prototype's sleep outlived kiln dev")
+            #expect(try eventually(within: 2) { !Self.isSleep(child) }, "the prototype's sleep outlived kiln dev")
         }
     }
 
@@ -49,7 +49,7 @@ extension EndToEndTests {
             Thread.sleep(forTimeInterval: 0.3)
 
             try window.key("x")
-            let said = try eventuallyHolds(within: 20) { app.errorOutput.contains("called exit(0)") }
+            let said = try eventually(within: 20) { app.errorOutput.contains("called exit(0)") }
             // kiln dev notes the sources as they are once the window is gone: the save comes after.
             Thread.sleep(forTimeInterval: 2)
             let source = prototype.appendingPathComponent("Card.swift")
@@ -142,15 +142,5 @@ extension EndToEndTests {
     private static func isSleep(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
         return stat.contains("(sleep)") && stat.split(separator: ")").last?.split(separator: " ").first != "Z"
-    }
-
-    /// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-    private func eventuallyHolds(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
     }
 }

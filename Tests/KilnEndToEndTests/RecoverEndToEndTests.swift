@@ -216,14 +216,4 @@ extension EndToEndTests {
         }
         return try #require(times.last)
     }
-
-    /// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-    private func eventually(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
 }

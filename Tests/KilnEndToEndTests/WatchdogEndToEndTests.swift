@@ -40,7 +40,7 @@ extension EndToEndTests {
                 try window.drag(fromCanvas: (x: 195, y: 422), to: (x: 195, y: 600), steps: 20)
             }
 
-            #expect(try eventuallyTrue(within: 30) { app.errorOutput.contains("has been stuck") })
+            #expect(try eventually(within: 30) { app.errorOutput.contains("has been stuck") })
             // kiln dev's window is its child: the child is gone, kiln dev waits for a save.
             Thread.sleep(forTimeInterval: 1)
             let stuck = app.errorOutput.split(separator: "\n").filter { $0.contains("has been stuck") }
@@ -80,7 +80,7 @@ extension EndToEndTests {
             Thread.sleep(forTimeInterval: 0.5)
             let sent = Date()
             kill(app.pid, SIGTERM)
-            #expect(try eventuallyTrue(within: 5) { !app.isRunning })
+            #expect(try eventually(within: 5) { !app.isRunning })
             let took = Date().timeIntervalSince(sent)
             let journals = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("kiln").path)
 
@@ -153,15 +153,5 @@ extension EndToEndTests {
     private func edit(_ text: String, _ old: String, _ new: String) throws -> String {
         guard text.contains(old) else { throw EndToEndError("the template no longer has \(old.debugDescription)") }
         return text.replacingOccurrences(of: old, with: new)
-    }
-
-    /// Checks `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-    private func eventuallyTrue(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
     }
 }
