@@ -47,6 +47,28 @@ struct LauncherTests {
         #expect(opened().isEmpty)
     }
 
+    @Test("A drag across a card's live preview opens the scene and moves nothing inside the preview")
+    func previewKeepsItsRecognizers() throws {
+        let (launcher, opened) = makeLauncher()
+        let card = try #require(launcher.root.layer(named: "card.laser"))
+        let pocket = try #require(card.layer(named: "pocket"), "the laser preview's card")
+        let start = pocket.superlayer!.convert(pocket.position, to: nil)
+        let before = pocket.position
+
+        launcher.advance(to: 0)
+        launcher.deliver(PointerEvent(phase: .began, location: start, timestamp: 0))
+        for step in 1...10 {
+            let time = Double(step) / 60
+            launcher.advance(to: time)
+            launcher.deliver(PointerEvent(phase: .moved, location: start + Point(0, Double(step)), timestamp: time))
+        }
+        launcher.deliver(PointerEvent(phase: .ended, location: start + Point(0, 10), timestamp: 0.2))
+        launcher.advance(to: 0.2)
+
+        #expect(pocket.position == before, "the preview's pocket stays where the preview's scene put it")
+        #expect(opened() == ["laser"])
+    }
+
     @Test("Every catalogue name makes a scene and unknown names make none")
     func catalogue() {
         let context = SceneContext(canvasSize: DevicePreset.iPhone14.size)
