@@ -81,7 +81,7 @@ public enum TemporaryFiles {
     /// little later: on another thread, or delayed by a sanitizer until this thread makes a
     /// call it watches. Gives that handler, which ends the process, up to `patience` seconds
     /// in small sleeps; a child stopped some other way is then reported as usual.
-    static func awaitSignalOfGroup(patience: Double = 1) {
+    static func awaitSignalOfGroup(patience: Double = 5) {
         let deadline = Date().addingTimeInterval(patience)
         while Date() < deadline { usleep(10_000) }
     }
