@@ -12,63 +12,48 @@ extension PrototypeEndToEndTests {
         try withPrototype { binary, folder in
             let source = folder.appendingPathComponent("Card.swift")
             let original = try String(contentsOf: source, encoding: .utf8)
-            let session = try XvfbSession(width: 1280, height: 1024)
-            defer { session.stop() }
-            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
-                                  session: session)
-            defer { app.terminate() }
-            let opened = try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
-            let window = try app.window(timeout: 30)
-            try window.drag(fromCanvas: (195, 422), to: (120, 600))
-            try app.waitForLine(containing: "card.released", timeout: 20)
-            Thread.sleep(forTimeInterval: 1.5)
+            try withDevWindow(binary, folder) { app, opened, window in
+                try window.drag(fromCanvas: (195, 422), to: (120, 600))
+                try app.waitForLine(containing: "card.released", timeout: 20)
+                Thread.sleep(forTimeInterval: 1.5)
 
-            // New code that crashes as the card is dragged: replaying the drag above crashes it.
-            var lines = original.components(separatedBy: "\n")
-            let moved = try #require(lines.firstIndex { $0.contains("card.position = Point(x: dragStart.x + moved.x") })
-            let fixedLine = lines[moved]
-            lines[moved] += "; let none: [Int] = []; _ = none[1]"
-            try write(lines.joined(separator: "\n"), to: source)
-            let crashed = try replayHolds(within: 180) { app.errorOutput.contains(" crashed with SIG") }
-            Thread.sleep(forTimeInterval: 1)
-            let crashLines = app.errorOutput.split(separator: "\n").filter { $0.contains("crashed") }
-            let moments = crashLines.first.flatMap { line in
-                line.firstMatch(of: /, ([0-9]+\.[0-9]+) s of ([0-9]+\.[0-9]+) s in;/).map { (Double($0.1)!, Double($0.2)!) }
+                // New code that crashes as the card is dragged: replaying the drag above crashes it.
+                var lines = original.components(separatedBy: "\n")
+                let moved = try #require(lines.firstIndex { $0.contains("card.position = Point(x: dragStart.x + moved.x") })
+                let fixedLine = lines[moved]
+                lines[moved] += "; let none: [Int] = []; _ = none[1]"
+                try write(lines.joined(separator: "\n"), to: source)
+                let crashed = try eventually(within: 180) { app.errorOutput.contains(" crashed with SIG") }
+                Thread.sleep(forTimeInterval: 1)
+                let crashLines = app.errorOutput.split(separator: "\n").filter { $0.contains("crashed") }
+                let moments = crashLines.first.flatMap { line in
+                    line.firstMatch(of: /, ([0-9]+\.[0-9]+) s of ([0-9]+\.[0-9]+) s in;/).map { (Double($0.1)!, Double($0.2)!) }
+                }
+
+                #expect(crashed, "\(app.errorOutput.suffix(1500))")
+                #expect(crashLines.count == 1, "one line: \(crashLines)")
+                #expect(crashLines.first?.contains("card/Card.swift:\(moved + 1) ") == true, "\(crashLines)")
+                #expect(crashLines.first?.contains("while the session was being replayed into the new code") == true, "\(crashLines)")
+                let (reached, target) = try #require(moments, "\(crashLines)")
+                #expect(reached > 0 && reached < target && target > 1.5, "reached \(reached) of \(target)")
+                #expect(app.isRunning)
+
+                // The fix, on a dark background: the window opens again at the session's place.
+                lines[moved] = fixedLine
+                try write(lines.joined(separator: "\n").replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)"),
+                          to: source)
+                let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 180)
+                Thread.sleep(forTimeInterval: 0.5)
+                try app.window(timeout: 30).key("space")
+                let paused = try app.waitForLine(containing: "time.paused", from: reopened.index + 1, timeout: 20)
+                let object = try JSONSerialization.jsonObject(with: Data(paused.line.utf8)) as? [String: Any]
+                let moment = try #require(object?["t"] as? Double)
+
+                #expect(moment >= target - 0.01, "the new window started at \(moment) s, not at the session's \(target) s")
+                // The replay is not heard or told again.
+                #expect(app.lines.filter { $0.contains("card.released") }.count == 1)
+                #expect(app.isRunning)
             }
-
-            #expect(crashed, "\(app.errorOutput.suffix(1500))")
-            #expect(crashLines.count == 1, "one line: \(crashLines)")
-            #expect(crashLines.first?.contains("card/Card.swift:\(moved + 1) ") == true, "\(crashLines)")
-            #expect(crashLines.first?.contains("while the session was being replayed into the new code") == true, "\(crashLines)")
-            let (reached, target) = try #require(moments, "\(crashLines)")
-            #expect(reached > 0 && reached < target && target > 1.5, "reached \(reached) of \(target)")
-            #expect(app.isRunning)
-
-            // The fix, on a dark background: the window opens again at the session's place.
-            lines[moved] = fixedLine
-            try write(lines.joined(separator: "\n").replacingOccurrences(of: "Color(hex: 0xF2F2F7)", with: "Color(hex: 0x202024)"),
-                      to: source)
-            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 180)
-            Thread.sleep(forTimeInterval: 0.5)
-            try app.window(timeout: 30).key("space")
-            let paused = try app.waitForLine(containing: "time.paused", from: reopened.index + 1, timeout: 20)
-            let object = try JSONSerialization.jsonObject(with: Data(paused.line.utf8)) as? [String: Any]
-            let moment = try #require(object?["t"] as? Double)
-
-            #expect(moment >= target - 0.01, "the new window started at \(moment) s, not at the session's \(target) s")
-            // The replay is not heard or told again.
-            #expect(app.lines.filter { $0.contains("card.released") }.count == 1)
-            #expect(app.isRunning)
-        }
-    }
-
-    /// Checks `condition` every 100 ms until it holds or `seconds` pass; whether it held.
-    private func replayHolds(within seconds: Double, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if try condition() { return true }
-            if Date() >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.1)
         }
     }
 }

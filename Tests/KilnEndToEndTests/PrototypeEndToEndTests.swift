@@ -362,6 +362,19 @@ struct PrototypeEndToEndTests {
         try body(binary, folder)
     }
 
+    /// `kiln dev FOLDER` with its events on and its sound off, in a window on an Xvfb of its
+    /// own: `body` gets the app, the line saying its scene opened, and the window.
+    func withDevWindow(_ binary: URL, _ folder: URL,
+                       _ body: (KilnApp, (index: Int, line: String), XWindow) throws -> Void) throws {
+        let session = try XvfbSession(width: 1280, height: 1024)
+        defer { session.stop() }
+        let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
+                              session: session)
+        defer { app.terminate() }
+        let opened = try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
+        try body(app, opened, try app.window(timeout: 30))
+    }
+
     /// Whether process `pid` has ended: it is gone, or a zombie no one has reaped yet.
     private func isGone(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
