@@ -24,7 +24,9 @@ public struct AssetError: Error, Equatable, CustomStringConvertible {
     /// progressive JPEG's coefficients, 1.5 copies' worth), so a load stays near 300 MB.
     public static let maximumPixels = 1 << 24
 
-    public var description: String { "\(file): \(reason)" }
+    /// `file: reason`, always one line that sets nothing on a terminal, whatever the file's
+    /// name or the text a reason quotes from it holds.
+    public var description: String { "\(file): \(reason)".printable }
 
     /// Why `file`, claiming `width` × `height` in `unit`s, is refused for a side over
     /// `maximumSide`. A side too long for a whole number (1e30) is written as it is.

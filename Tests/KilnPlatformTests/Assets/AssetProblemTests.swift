@@ -142,6 +142,17 @@ struct AssetProblemTests {
         try expectRefused(AssetFixtures.fixture("rlottie-refuses.json").path, saying: "rlottie", make: Self.lottieLayer)
     }
 
+    @Test("A Lottie starting with a C1 next-line byte (found by fuzz-lottie) is refused in one line naming the byte")
+    func lottieStartingWithNextLine() throws {
+        let url = ProjectFiles.root.appendingPathComponent("Tests/Fixtures/Fuzz/lottie/next-line-byte-first.json")
+
+        let error = #expect(throws: AssetError.self) { try LottieAnimation(contentsOf: url) }
+
+        let line = try #require(error?.description)
+        #expect(!line.contains { $0.isNewline }, "\(line.debugDescription)")
+        #expect(line == #"next-line-byte-first.json: not a Lottie animation (line 1: unexpected character '\u{85}')"#)
+    }
+
     @Test("An SVG cut inside a tag (found by fuzz-svg): librsvg's message ends with a newline, the line does not")
     func svgCutInsideATag() throws {
         let path = ProjectFiles.root.appendingPathComponent("Tests/Fixtures/Fuzz/svg/cut-inside-a-tag.svg").path
