@@ -93,8 +93,7 @@ struct ScenesBench: ParsableCommand {
     @Flag(help: "Print one JSON line per scene instead of a summary.")
     var json = false
 
-    @Option(help: "Device pixels per point.")
-    var scale: Double = 2
+    @OptionGroup var pixels: ScaleOption
 
     @Flag(help: "Time frames by the drawing thread's CPU time, not the wall clock: steadier on a busy machine.")
     var cpuTime = false
@@ -103,7 +102,6 @@ struct ScenesBench: ParsableCommand {
     var scripts: String?
 
     func validate() throws {
-        try CanvasOptions.validateScale(scale)
         for scene in scenes { try CanvasOptions.validateScene(scene) }
     }
 
@@ -134,7 +132,7 @@ struct ScenesBench: ParsableCommand {
             // The parser has checked the script's device name.
             let device = play.script.device.flatMap(DevicePreset.named) ?? .iPhone14
             let timer: SceneFrameTimer
-            do { timer = try SceneFrameTimer(canvas: device.size, scale: scale, isWindowed: window,
+            do { timer = try SceneFrameTimer(canvas: device.size, scale: pixels.scale, isWindowed: window,
                                             clock: cpuTime ? .thread : .wall) } catch {
                 warn("\(error)")
                 throw ExitCode(2)
@@ -143,8 +141,8 @@ struct ScenesBench: ParsableCommand {
             guard let hosted = hosting.session(script: play.script) else { throw ExitCode(2) }
             if result == nil {
                 result = SceneBenchResult(scene: name, scripts: [], renderer: timer.rendererName,
-                                          pixelSize: (Int((device.size.width * scale).rounded()),
-                                                      Int((device.size.height * scale).rounded())),
+                                          pixelSize: (Int((device.size.width * pixels.scale).rounded()),
+                                                      Int((device.size.height * pixels.scale).rounded())),
                                           clock: cpuTime ? .thread : .wall)
             }
             result?.scripts.append(play.name)

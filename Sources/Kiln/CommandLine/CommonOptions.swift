@@ -38,11 +38,6 @@ struct CanvasOptions: ParsableArguments {
         return preset
     }
 
-    /// Checks device pixels per point, as `--scale` gives them.
-    static func validateScale(_ scale: Double) throws {
-        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
-    }
-
     /// Checks that a canvas given by `--size` can be rendered at `scale`: the limit is on
     /// pixels, so it is named with both options.
     func validatePixels(scale: Double) throws {
@@ -57,6 +52,16 @@ struct CanvasOptions: ParsableArguments {
         guard SceneCatalog.names.contains(name) || isPrototypeArgument(name) else {
             throw ValidationError("unknown scene '\(name)'; choose one of \(SceneCatalog.names.joined(separator: ", ")).")
         }
+    }
+}
+
+/// `--scale`, for the commands that draw offscreen: device pixels per point, 2 unless given.
+struct ScaleOption: ParsableArguments {
+    @Option(help: "Device pixels per point, 0.25 to 8.")
+    var scale: Double = 2
+
+    func validate() throws {
+        guard scale >= 0.25, scale <= 8 else { throw ValidationError("--scale takes 0.25 to 8.") }
     }
 }
 

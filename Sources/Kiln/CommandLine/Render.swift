@@ -29,8 +29,7 @@ struct Render: ParsableCommand {
     @Option(help: "Scene seconds per second of the clip: 0.25 renders slow motion, four times the frames for the same scene time (--duration and --at stay scene time).")
     var speed: Double = 1
 
-    @Option(help: "Device pixels per point.")
-    var scale: Double = 2
+    @OptionGroup var pixels: ScaleOption
 
     @Option(help: "An input script to play while rendering (JSON).")
     var script: String?
@@ -71,8 +70,7 @@ struct Render: ParsableCommand {
         if let fps, let format = VideoFormat(path: out), fps > format.maximumFrameRate {
             throw ValidationError("a GIF's frame delays are whole hundredths of a second: --fps takes 1 to 50 for a GIF (30 is usual).")
         }
-        try CanvasOptions.validateScale(scale)
-        try canvas.validatePixels(scale: scale)
+        try canvas.validatePixels(scale: pixels.scale)
         if let frames, frames < 1 || frames > Self.maximumFrames { throw ValidationError("--frames takes 1 to 100000.") }
         if let duration, !(duration > 0 && duration <= 3600) { throw ValidationError("--duration takes seconds up to 3600.") }
         guard frameTimeout > 0, frameTimeout <= 3600 else { throw ValidationError("--frame-timeout takes seconds above 0, up to 3600.") }
@@ -136,7 +134,7 @@ struct Render: ParsableCommand {
         let host: OffscreenHost
         // Kiln's own pixel loops draw over opaque pixels only: a transparent canvas goes to pixman.
         let isOpaque = session.offlineScene.scene.backgroundColor.alpha >= 1
-        do { host = try OffscreenHost(canvas: device.size, scale: scale, fastPaths: isOpaque && OffscreenHost.fastPathsByDefault) } catch {
+        do { host = try OffscreenHost(canvas: device.size, scale: pixels.scale, fastPaths: isOpaque && OffscreenHost.fastPathsByDefault) } catch {
             warn("\(error)")
             throw ExitCode(1)
         }
@@ -251,7 +249,7 @@ struct Render: ParsableCommand {
         let summary: ClipSummary
         do {
             summary = try ClipRenderer.render(
-                to: out, format: format, timing: timing, canvas: device.size, scale: scale, ffmpeg: ffmpeg,
+                to: out, format: format, timing: timing, canvas: device.size, scale: pixels.scale, ffmpeg: ffmpeg,
                 makeScene: {
                     frames.restart()
                     passes += 1

@@ -21,8 +21,7 @@ struct RenderBench: ParsableCommand {
     @Option(help: "A shipped script's name, or the path of a script file.")
     var script: String = "laser-delete"
 
-    @Option(help: "Device pixels per point.")
-    var scale: Double = 2
+    @OptionGroup var pixels: ScaleOption
 
     @Option(help: "Frames per second of scene time.")
     var fps: Double = 60
@@ -37,7 +36,6 @@ struct RenderBench: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try CanvasOptions.validateScale(scale)
         guard fps >= 1 && fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
         guard duration > 0 && duration <= 600 else { throw ValidationError("--duration takes seconds up to 600.") }
     }
@@ -69,7 +67,7 @@ struct RenderBench: ParsableCommand {
         do {
             summary = try ClipRenderer.render(
                 to: folder.appendingPathComponent("clip.mp4").path, format: .mp4, timing: timing,
-                canvas: device.size, scale: scale, ffmpeg: ffmpeg,
+                canvas: device.size, scale: pixels.scale, ffmpeg: ffmpeg,
                 makeScene: {
                     let hosting = SceneHosting(scene: sceneName, canvasSize: device.size, seed: input.seed ?? 1)
                     guard let session = hosting.offline(isMuted: mute, script: { _ in input }) else { throw ExitCode(2) }

@@ -33,8 +33,7 @@ struct ScrubBench: ParsableCommand {
     @Option(help: "Seed of the input and of the moments.")
     var seed: UInt64 = 1
 
-    @Option(help: "Device pixels per point.")
-    var scale: Double = 2
+    @OptionGroup var pixels: ScaleOption
 
     @Flag(help: "Re-simulate every jump from the scene's start, without parked sessions: the comparison.")
     var fromStart = false
@@ -53,7 +52,6 @@ struct ScrubBench: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try CanvasOptions.validateScale(scale)
         for scene in scenes { try CanvasOptions.validateScene(scene) }
         guard seconds >= 1, seconds <= 600 else { throw ValidationError("--seconds takes 1 to 600.") }
         guard jumps >= 1, jumps <= 10_000 else { throw ValidationError("--jumps takes 1 to 10000.") }
@@ -71,7 +69,7 @@ struct ScrubBench: ParsableCommand {
     private func bench(_ name: String) throws -> ScrubBenchResult {
         let device = DevicePreset.iPhone14
         let timer: SceneFrameTimer
-        do { timer = try SceneFrameTimer(canvas: device.size, scale: scale, isWindowed: false) } catch {
+        do { timer = try SceneFrameTimer(canvas: device.size, scale: pixels.scale, isWindowed: false) } catch {
             warn("\(error)")
             throw ExitCode(2)
         }

@@ -24,8 +24,7 @@ struct Soak: ParsableCommand {
     @Option(help: "Seed of the random input.")
     var seed: UInt64 = 1
 
-    @Option(help: "Device pixels per point.")
-    var scale: Double = 2
+    @OptionGroup var pixels: ScaleOption
 
     @Flag(help: "Time frames by the drawing thread's CPU time, not the wall clock: steadier on a busy machine.")
     var cpuTime = false
@@ -45,14 +44,13 @@ struct Soak: ParsableCommand {
         guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else {
             throw ValidationError("--minutes takes more than 0 and up to 1440.")
         }
-        try CanvasOptions.validateScale(scale)
     }
 
     func run() throws {
         let device = DevicePreset.iPhone14
         let timer: SceneFrameTimer
         do {
-            timer = try SceneFrameTimer(canvas: device.size, scale: scale, isWindowed: false,
+            timer = try SceneFrameTimer(canvas: device.size, scale: pixels.scale, isWindowed: false,
                                         clock: cpuTime ? .thread : .wall)
         } catch {
             warn("\(error)")
