@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 /// Runs `animation` on `layer` from time 0 and returns what `read` gives at `time`.
@@ -7,17 +8,6 @@ private func presented<T>(_ layer: Layer, _ animation: Animation, at time: Doubl
     layer.advanceAnimations(to: 0)
     layer.advanceAnimations(to: time)
     return read()
-}
-
-private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
-
-private func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
-    near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
-}
-
-private func near(_ a: Color, _ b: Color, _ tolerance: Double = 1e-9) -> Bool {
-    near(a.red, b.red, tolerance) && near(a.green, b.green, tolerance)
-        && near(a.blue, b.blue, tolerance) && near(a.alpha, b.alpha, tolerance)
 }
 
 @Suite("Basic animations by an amount")
@@ -35,9 +25,9 @@ struct BasicAnimationByTests {
 
     func expectRun(_ move: BasicAnimation<Double>, from: Double, to: Double) {
         let values = samples(move)
-        #expect(near(values[0], from))
-        #expect(near(values[1], (from + to) / 2))
-        #expect(near(values[2], to, 1e-4))
+        #expect(isClose(values[0], from))
+        #expect(isClose(values[1], (from + to) / 2))
+        #expect(isClose(values[2], to, within: 1e-4))
     }
 
     @Test("From and by run from `from` to `from + by`")
@@ -76,7 +66,7 @@ struct BasicAnimationByTests {
 
         layer.positionX = 100
         layer.advanceAnimations(to: 0.5)
-        #expect(near(layer.position.x, 115))
+        #expect(isClose(layer.position.x, 115))
         layer.advanceAnimations(to: 1)
 
         #expect(layer.position.x == 100)
@@ -92,7 +82,7 @@ struct BasicAnimationByTests {
 
         let middle = presented(layer, move, at: 0.5) { layer.position }
 
-        #expect(near(middle, Point(10, -5)))
+        #expect(isClose(middle, Point(10, -5)))
         #expect(move.endpoints(model: Point(5, 5)) == (Point(5, 5), Point(15, -15)))
     }
 
@@ -133,7 +123,7 @@ struct SharedPropertyAnimationTests {
     func shareModel() {
         let layer = makeLayer { _, _ in }
 
-        #expect(near(layer.position, Point(0, 0)))
+        #expect(isClose(layer.position, Point(0, 0)))
         let spring = layer.animation(forKey: "spring") as? SpringAnimation<Point>
         let slide = layer.animation(forKey: "slide") as? BasicAnimation<Point>
         #expect(spring?.modelValue == model)
@@ -148,7 +138,7 @@ struct SharedPropertyAnimationTests {
 
         layer.removeAnimation(forKey: "slide")
         let springShown = spring.value(atProgress: 0.5, elapsed: 0.5, model: model)
-        #expect(near(layer.position, springShown))
+        #expect(isClose(layer.position, springShown))
         layer.advanceAnimations(to: 0.75)
         #expect(layer.position != model)
         layer.removeAnimation(forKey: "spring")
@@ -163,9 +153,9 @@ struct SharedPropertyAnimationTests {
         let layer = makeLayer { results[$0] = $1 }
 
         layer.removeAnimation(forKey: "spring")
-        #expect(near(layer.position, Point(0, 0)))
+        #expect(isClose(layer.position, Point(0, 0)))
         layer.advanceAnimations(to: 0.75)
-        #expect(near(layer.position, Point(25, 0)))
+        #expect(isClose(layer.position, Point(25, 0)))
         layer.removeAnimation(forKey: "slide")
 
         #expect(layer.position == model)
@@ -216,7 +206,7 @@ struct SharedPropertyAnimationTests {
         #expect(layer.opacity == 0.5)
         layer.advanceAnimations(to: 1.25)
         #expect(layer.animationKeys == ["b"])
-        #expect(near(layer.opacity, 0.75))
+        #expect(isClose(layer.opacity, 0.75))
         layer.advanceAnimations(to: 2)
 
         #expect(layer.opacity == 1)
@@ -244,7 +234,7 @@ struct EmitterBirthRateAnimationTests {
         }
 
         #expect(rates[0] == 1)
-        #expect(near(rates[30], 0.5))
+        #expect(isClose(rates[30], 0.5))
         #expect(rates[120] == 0)
         let peak = counts.max()!
         let peakFrame = counts.firstIndex(of: peak)!
@@ -271,11 +261,11 @@ struct KeyframeTimingTests {
             xs.append(layer.position.x)
         }
 
-        #expect(near(xs[0], 100 * TimingFunction.easeIn.value(at: 0.5)))
-        #expect(near(xs[1], 100 + 100 * TimingFunction.easeOut.value(at: 0.5)))
-        #expect(near(xs[2], 250))
-        #expect(near(xs[3], 100))
-        #expect(near(xs[4], 200))
+        #expect(isClose(xs[0], 100 * TimingFunction.easeIn.value(at: 0.5)))
+        #expect(isClose(xs[1], 100 + 100 * TimingFunction.easeOut.value(at: 0.5)))
+        #expect(isClose(xs[2], 250))
+        #expect(isClose(xs[3], 100))
+        #expect(isClose(xs[4], 200))
         #expect(xs[0] < 50 && xs[1] > 150)
     }
 
@@ -287,7 +277,7 @@ struct KeyframeTimingTests {
 
         let value = presented(layer, fade, at: 0.4) { layer.opacity }
 
-        #expect(near(value, 1 - TimingFunction.easeInEaseOut.value(at: 0.25)))
+        #expect(isClose(value, 1 - TimingFunction.easeInEaseOut.value(at: 0.25)))
     }
 }
 
@@ -310,9 +300,9 @@ struct AnimatablePropertyTests {
 
         let middle = presented(layer, turn, at: 0.5) { layer.transform }
 
-        #expect(near(layer.rotation, 0.5))
-        #expect(near(layer.uniformScale, 2))
-        #expect(near(middle.tx, 20) && near(middle.ty, -10))
+        #expect(isClose(layer.rotation, 0.5))
+        #expect(isClose(layer.uniformScale, 2))
+        #expect(isClose(middle.tx, 20) && isClose(middle.ty, -10))
     }
 
     @Test("The background colour passes through the midpoint")
@@ -323,7 +313,7 @@ struct AnimatablePropertyTests {
 
         let middle = presented(layer, blush, at: 0.5) { layer.backgroundColor }
 
-        #expect(middle.map { near($0, Color(red: 0.5, green: 0.4, blue: 0.5)) } == true)
+        #expect(middle.map { isClose($0, Color(red: 0.5, green: 0.4, blue: 0.5)) } == true)
     }
 
     @Test("Corner radius and line width pass through their midpoints")
@@ -345,8 +335,8 @@ struct AnimatablePropertyTests {
         let colors = BasicAnimation(.colors, to: [.white, Color(red: 0, green: 0, blue: 1)], duration: 1)
         let middle = presented(gradient, colors, at: 0.5) { gradient.colors }
         #expect(middle.count == 2)
-        #expect(near(middle[0], Color(red: 0.5, green: 0.5, blue: 0.5)))
-        #expect(near(middle[1], Color(red: 0.5, green: 0.5, blue: 1)))
+        #expect(isClose(middle[0], Color(red: 0.5, green: 0.5, blue: 0.5)))
+        #expect(isClose(middle[1], Color(red: 0.5, green: 0.5, blue: 1)))
 
         let spread = GradientLayer()
         spread.colors = [.black, .white]
@@ -365,8 +355,8 @@ struct AnimatablePropertyTests {
         layer.advanceAnimations(to: 0)
         layer.advanceAnimations(to: 0.5)
 
-        #expect(near(layer.shadowOpacity, 0.4))
-        #expect(near(layer.shadowRadius, 6))
-        #expect(near(layer.shadowColor, Color(red: 0.5, green: 0, blue: 0.25)))
+        #expect(isClose(layer.shadowOpacity, 0.4))
+        #expect(isClose(layer.shadowRadius, 6))
+        #expect(isClose(layer.shadowColor, Color(red: 0.5, green: 0, blue: 0.25)))
     }
 }

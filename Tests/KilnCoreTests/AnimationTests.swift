@@ -1,10 +1,9 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 @Suite("Layer animations")
 struct AnimationTests {
-    func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
-
     @Test("A basic animation presents interpolated values and returns to the model at the end")
     func basicAnimation() {
         let layer = Layer()
@@ -17,7 +16,7 @@ struct AnimationTests {
         layer.advanceAnimations(to: 10)
         layer.advanceAnimations(to: 10.5)
 
-        #expect(near(layer.opacity, 0.25))
+        #expect(isClose(layer.opacity, 0.25))
         #expect(finished == nil)
 
         layer.advanceAnimations(to: 11)
@@ -39,7 +38,7 @@ struct AnimationTests {
         #expect(layer.position.x == 0)
 
         layer.advanceAnimations(to: 1.0)
-        #expect(near(layer.position.x, 100 * TimingFunction.easeIn.value(at: 0.5)))
+        #expect(isClose(layer.position.x, 100 * TimingFunction.easeIn.value(at: 0.5)))
     }
 
     @Test("Repeats and autoreverse run the passes back and forth")
@@ -57,9 +56,9 @@ struct AnimationTests {
         let back = layer.position.y
         layer.advanceAnimations(to: 100.5)
 
-        #expect(near(forward, 5))
-        #expect(near(back, 7.5))
-        #expect(near(layer.position.y, 5))
+        #expect(isClose(forward, 5))
+        #expect(isClose(back, 7.5))
+        #expect(isClose(layer.position.y, 5))
         #expect(layer.animationKeys == ["bob"])
     }
 
@@ -76,9 +75,9 @@ struct AnimationTests {
         let middle = layer.position.x
         layer.advanceAnimations(to: 0.75)
 
-        #expect(near(first, 10))
-        #expect(near(middle, 0))
-        #expect(near(layer.position.x, -10))
+        #expect(isClose(first, 10))
+        #expect(isClose(middle, 0))
+        #expect(isClose(layer.position.x, -10))
     }
 
     @Test("Setting the model during an animation becomes the value it returns to")
@@ -90,10 +89,10 @@ struct AnimationTests {
 
         layer.opacity = 0.3
         layer.advanceAnimations(to: 0.75)
-        #expect(near(layer.opacity, 0.75))
+        #expect(isClose(layer.opacity, 0.75))
         layer.advanceAnimations(to: 2)
 
-        #expect(near(layer.opacity, 0.3))
+        #expect(isClose(layer.opacity, 0.3))
     }
 
     @Test("Removing an animation by key restores the model and reports not finished")
@@ -134,7 +133,7 @@ struct AnimationTests {
         root.advanceAnimations(to: 0)
         root.advanceAnimations(to: 0.5)
 
-        #expect(near(child.opacity, 0.5))
+        #expect(isClose(child.opacity, 0.5))
         #expect(root.hasAnimations)
     }
 }

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import PropertyBased
 import Testing
 
@@ -7,8 +8,6 @@ struct ContentsGravityTests {
     static let sizes = zip(Gen.double(in: 0.5...2000), Gen.double(in: 0.5...2000))
     static let bounds = zip(Gen.double(in: -500...500), Gen.double(in: -500...500),
                             Gen.double(in: 0.5...2000), Gen.double(in: 0.5...2000))
-
-    static func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
 
     @Test("Aspect fit lies inside the bounds, aspect fill covers them; both keep the aspect and are centred")
     func aspect() async {
@@ -20,13 +19,13 @@ struct ContentsGravityTests {
             let fill = ContentsGravity.resizeAspectFill.rect(for: content, in: bounds)
 
             for rect in [fit, fill] {
-                #expect(Self.near(rect.width * content.height, rect.height * content.width), "aspect kept")
-                #expect(Self.near(rect.midX, bounds.midX) && Self.near(rect.midY, bounds.midY), "centred")
+                #expect(isClose(rect.width * content.height, rect.height * content.width, relative: 1e-9), "aspect kept")
+                #expect(isClose(rect.midX, bounds.midX) && isClose(rect.midY, bounds.midY), "centred")
             }
             #expect(fit.width <= bounds.width * (1 + 1e-9) && fit.height <= bounds.height * (1 + 1e-9))
-            #expect(Self.near(fit.width, bounds.width) || Self.near(fit.height, bounds.height), "fit touches two sides")
+            #expect(isClose(fit.width, bounds.width) || isClose(fit.height, bounds.height), "fit touches two sides")
             #expect(fill.width >= bounds.width * (1 - 1e-9) && fill.height >= bounds.height * (1 - 1e-9))
-            #expect(Self.near(fill.width, bounds.width) || Self.near(fill.height, bounds.height), "fill touches two sides")
+            #expect(isClose(fill.width, bounds.width) || isClose(fill.height, bounds.height), "fill touches two sides")
         }
     }
 
@@ -56,8 +55,8 @@ struct ContentsGravityTests {
                 let rect = gravity.rect(for: content, in: bounds)
 
                 #expect(rect.size == content, "\(gravity) keeps the size")
-                #expect(Self.near(rect.minX, bounds.minX + (bounds.width - content.width) * share.0), "\(gravity) across")
-                #expect(Self.near(rect.minY, bounds.minY + (bounds.height - content.height) * share.1), "\(gravity) down")
+                #expect(isClose(rect.minX, bounds.minX + (bounds.width - content.width) * share.0), "\(gravity) across")
+                #expect(isClose(rect.minY, bounds.minY + (bounds.height - content.height) * share.1), "\(gravity) down")
             }
         }
     }

@@ -1,22 +1,7 @@
 import Foundation
 import KilnCore
+import KilnTestSupport
 import Testing
-
-/// Whether two numbers agree to within `tolerance`.
-private func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-    abs(a - b) <= tolerance
-}
-
-/// Whether two points agree to within `tolerance` on each axis.
-private func isClose(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
-    isClose(a.x, b.x, tolerance) && isClose(a.y, b.y, tolerance)
-}
-
-/// Whether two rectangles agree to within `tolerance` on each edge.
-private func isClose(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
-    isClose(a.minX, b.minX, tolerance) && isClose(a.minY, b.minY, tolerance)
-        && isClose(a.maxX, b.maxX, tolerance) && isClose(a.maxY, b.maxY, tolerance)
-}
 
 // MARK: - Point
 

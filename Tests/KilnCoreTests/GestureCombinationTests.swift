@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnTestSupport
 import Testing
 
 @Suite("Gestures recognizing together and in order")
@@ -30,7 +31,7 @@ struct GestureCombinationTests {
         tree.dispatcher.handle(lift(1, at: Point(220, 210) + end, time: 0.2))
 
         #expect(running == [.changed, .changed, .changed])
-        #expect(pan.translation(in: nil).isClose(to: Point(20, 10)))
+        #expect(isClose(pan.translation(in: nil), Point(20, 10)))
         #expect(abs(pinch.scale - 2) < 1e-9)
         #expect(abs(rotate.rotation - Double.pi / 2) < 1e-9)
         #expect([pan.state, pinch.state, rotate.state] == [.ended, .ended, .ended])
@@ -156,7 +157,7 @@ struct GestureCombinationTests {
         #expect(panBeforeLimit == .possible)
         #expect(swipe.state == .failed)
         #expect(panLog.states == [.began, .changed, .changed, .ended])
-        #expect(pan.translation(in: nil).isClose(to: Point(34, 0)))
+        #expect(isClose(pan.translation(in: nil), Point(34, 0)))
     }
 
     @Test("A drag the wrong way fails the swipe at once, so the pan begins without waiting")

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 /// A 400×800 canvas with a card (100…300 × 100…300) holding a badge (110…150 × 110…150),
@@ -38,7 +39,7 @@ struct GestureDispatcherTests {
 
         #expect(log.states.first == .began)
         #expect(log.states.last == .ended)
-        #expect(pan.translation(in: nil).isClose(to: Point(0, 600)))
+        #expect(isClose(pan.translation(in: nil), Point(0, 600)))
         #expect(tree.dispatcher.recognizers(capturing: 0).isEmpty)
     }
 
@@ -194,7 +195,7 @@ struct GestureDispatcherTests {
             tree.dispatcher.handle(b)
         }
 
-        #expect(cardPan.translation(in: nil).isClose(to: Point(30, 0)))
-        #expect(footerPan.translation(in: nil).isClose(to: Point(0, -60)))
+        #expect(isClose(cardPan.translation(in: nil), Point(30, 0)))
+        #expect(isClose(footerPan.translation(in: nil), Point(0, -60)))
     }
 }

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 // MARK: Script helpers shared by the gesture tests
@@ -28,13 +29,6 @@ final class ActionLog {
         for recognizer in recognizers {
             recognizer.onChange { [unowned self] in self.states.append($0.state) }
         }
-    }
-}
-
-extension Point {
-    /// Equal but for rounding: the drags above sample times like 7/120 that are not exact.
-    func isClose(to other: Point, tolerance: Double = 1e-9) -> Bool {
-        abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
     }
 }
 
@@ -74,7 +68,7 @@ struct PanGestureTests {
 
         #expect(log.states == [.began, .changed, .changed, .ended])
         #expect(pan.state == .ended)
-        #expect(pan.translation(in: nil).isClose(to: Point(25, 0)))
+        #expect(isClose(pan.translation(in: nil), Point(25, 0)))
     }
 
     @Test("A pan that never leaves the slop fails on lift without calling its action")
@@ -112,7 +106,7 @@ struct PanGestureTests {
         pan.setTranslation(.zero, in: nil)
         pan.handle(pointer(.moved, 26, 0, at: 13.0 / 120))
 
-        #expect(pan.translation(in: nil).isClose(to: Point(2, 0)))
+        #expect(isClose(pan.translation(in: nil), Point(2, 0)))
         #expect(abs(pan.velocity(in: nil).x - 240) < 2.4)
     }
 
@@ -128,10 +122,10 @@ struct PanGestureTests {
 
         pan.feed(drag(from: Point(150, 150), velocity: Point(240, 120), moves: 12))
 
-        #expect(pan.translation(in: zoomed).isClose(to: Point(12, 6)))
+        #expect(isClose(pan.translation(in: zoomed), Point(12, 6)))
         let velocity = pan.velocity(in: zoomed)
         #expect(abs(velocity.x - 120) < 1.2 && abs(velocity.y - 60) < 0.6)
-        #expect(pan.location(in: zoomed).isClose(to: zoomed.convert(Point(174, 162), from: nil)))
+        #expect(isClose(pan.location(in: zoomed), zoomed.convert(Point(174, 162), from: nil)))
     }
 
     @Test("The velocity of a constant 300 pt/s drag is exact within 1 % at lift")
@@ -183,9 +177,9 @@ struct PanGestureTests {
         let afterJoin = pan.translation(in: nil)
         pan.handle(pointer(.moved, 320, 300, at: 0.03, id: 1))
 
-        #expect(before.isClose(to: Point(20, 0)))
+        #expect(isClose(before, Point(20, 0)))
         #expect(afterJoin == before)
-        #expect(pan.translation(in: nil).isClose(to: Point(30, 0)))
+        #expect(isClose(pan.translation(in: nil), Point(30, 0)))
     }
 
     @Test("Pointers beyond the maximum number of touches are ignored")
@@ -196,7 +190,7 @@ struct PanGestureTests {
 
         pan.feed([pointer(.began, 300, 300, at: 0.02, id: 1), pointer(.moved, 390, 300, at: 0.03, id: 1)])
 
-        #expect(pan.translation(in: nil).isClose(to: Point(20, 0)))
+        #expect(isClose(pan.translation(in: nil), Point(20, 0)))
     }
 
     @Test("Disabling a running pan cancels it")

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 @Suite("Tap gesture recognizer")
@@ -207,7 +208,7 @@ struct ScreenEdgePanGestureTests {
 
         #expect(edgePan.state == .changed)
         #expect(log.states == [.began, .changed])
-        #expect(edgePan.translation(in: nil).isClose(to: Point(30, 0)))
+        #expect(isClose(edgePan.translation(in: nil), Point(30, 0)))
     }
 
     @Test("An edge pan that starts outside the margin fails at touch down")

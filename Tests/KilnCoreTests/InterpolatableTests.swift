@@ -1,12 +1,6 @@
-import Testing
 import KilnCore
-
-private func isClose(_ x: Transform, _ y: Transform, within tolerance: Double = 1e-9)
-    -> Bool
-{
-    let pairs = [(x.a, y.a), (x.b, y.b), (x.c, y.c), (x.d, y.d), (x.tx, y.tx), (x.ty, y.ty)]
-    return pairs.allSatisfy { abs($0 - $1) < tolerance }
-}
+import KilnTestSupport
+import Testing
 
 /// Interpolates through the protocol, so a missing conformance fails to compile.
 private func blend<Value: Interpolatable>(_ from: Value, _ to: Value, _ t: Double) -> Value {

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnTestSupport
 import Testing
 
 @Suite("Long press gesture recognizer")
@@ -107,7 +108,7 @@ struct SwipeGestureTests {
         #expect(after40Points == .possible)
         #expect(swipe.state == .ended)
         #expect(log.states == [.ended])
-        #expect(swipe.location(in: nil).isClose(to: Point(150, 105)))
+        #expect(isClose(swipe.location(in: nil), Point(150, 105)))
     }
 
     @Test("A swipe fails going the wrong way, and succeeds that way once the direction is permitted")

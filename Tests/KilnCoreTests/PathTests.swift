@@ -1,28 +1,7 @@
 import Foundation
 import KilnCore
+import KilnTestSupport
 import Testing
-
-/// Whether two numbers agree to within `tolerance`.
-private func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-    abs(a - b) <= tolerance
-}
-
-/// Whether two points agree to within `tolerance` on each axis.
-private func isClose(_ a: Point?, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
-    guard let a else { return false }
-    return isClose(a.x, b.x, tolerance) && isClose(a.y, b.y, tolerance)
-}
-
-/// Whether two rectangles agree to within `tolerance` on each edge.
-private func isClose(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
-    isClose(a.minX, b.minX, tolerance) && isClose(a.minY, b.minY, tolerance)
-        && isClose(a.maxX, b.maxX, tolerance) && isClose(a.maxY, b.maxY, tolerance)
-}
-
-/// Whether `a` is within `relative` of `b`, as a fraction of `b`.
-private func isClose(_ a: Double, _ b: Double, relative: Double) -> Bool {
-    abs(a - b) <= relative * abs(b)
-}
 
 /// The first point of a path.
 private func firstPoint(_ path: Path) -> Point? {
@@ -219,7 +198,7 @@ func trimQuarterCircle() {
     let trimmed = path.trimmed(from: 0, to: 0.25)
 
     #expect(isClose(firstPoint(trimmed), Point(0, -10)))
-    #expect(isClose(trimmed.currentPoint, Point(10, 0), 1e-6))
+    #expect(isClose(trimmed.currentPoint, Point(10, 0), within: 1e-6))
 }
 
 @Test("Half a circle ends at the opposite point and is still smooth cubics")
@@ -228,7 +207,7 @@ func trimHalfCircle() {
 
     let trimmed = path.trimmed(from: 0, to: 0.5)
 
-    #expect(isClose(trimmed.currentPoint, Point(0, 10), 1e-6))
+    #expect(isClose(trimmed.currentPoint, Point(0, 10), within: 1e-6))
     #expect(isClose(trimmed.length, path.length / 2, relative: 1e-9))
     #expect(trimmed.elements.dropFirst().allSatisfy { if case .curve = $0 { true } else { false } })
 }
@@ -243,7 +222,7 @@ func trimInsideOneCubic() {
     #expect(isClose(trimmed.length, path.length * 0.15, relative: 1e-9))
     for fraction in [0.0, 0.3, 0.6, 1.0] {
         let p = trimmed.point(atFraction: fraction) ?? .zero
-        #expect(isClose(p.length, 10, 0.01))
+        #expect(isClose(p.length, 10, within: 0.01))
     }
 }
 

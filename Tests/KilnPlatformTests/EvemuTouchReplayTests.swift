@@ -11,11 +11,6 @@ private func touchscreen(_ name: String) throws -> EvemuRecording {
 
 private let canvas = DevicePreset.iPhone14.size
 
-/// Whether `a` is within a hundredth of a point of `b`.
-private func near(_ a: Point?, _ b: Point) -> Bool {
-    a.map { $0.distance(to: b) < 0.01 } ?? false
-}
-
 /// The most fingers down at once in `events`.
 private func mostFingersDown(_ events: [PointerEvent]) -> Int {
     var down: Set<Int> = [], most = 0
@@ -50,10 +45,11 @@ struct EvemuTouchReplayTests {
         #expect(events.allSatisfy { $0.device == .touch && $0.pressure == nil })
         #expect(first.count + second.count == events.count && mostFingersDown(events) == 2)
         #expect(first.map(\.phase) == [.began] + Array(repeating: .moved, count: 8) + [.ended])
-        #expect(first.first?.timestamp == 0.5 && near(first.first?.location, Point(156, 422)))
-        #expect(abs((second.first?.timestamp ?? 0) - 0.512) < 1e-9 && near(second.first?.location, Point(234, 422)))
-        #expect(near(first.last?.location, Point(78, 422)) && abs((first.last?.timestamp ?? 0) - 0.602) < 1e-9)
-        #expect(near(second.last?.location, Point(312, 425.9)) && second.last?.phase == .ended)
+        #expect(first.first?.timestamp == 0.5 && isClose(first.first?.location, Point(156, 422), within: 0.01))
+        #expect(abs((second.first?.timestamp ?? 0) - 0.512) < 1e-9
+                && isClose(second.first?.location, Point(234, 422), within: 0.01))
+        #expect(isClose(first.last?.location, Point(78, 422), within: 0.01) && abs((first.last?.timestamp ?? 0) - 0.602) < 1e-9)
+        #expect(isClose(second.last?.location, Point(312, 425.9), within: 0.01) && second.last?.phase == .ended)
         #expect(second.last!.timestamp > first.last!.timestamp)
     }
 
@@ -69,10 +65,11 @@ struct EvemuTouchReplayTests {
         #expect(first.count + second.count == events.count && mostFingersDown(events) == 2)
         #expect(first.allSatisfy { abs($0.location.x - 300 * scale) < 1e-9 })
         #expect(second.allSatisfy { abs($0.location.x - 700 * scale) < 1e-9 })
-        #expect(near(first.first?.location, place(300, 400)) && near(second.first?.location, place(700, 400)))
-        #expect(near(first.last?.location, place(300, 330)) && abs((first.last?.timestamp ?? 0) - 0.08) < 1e-9)
+        #expect(isClose(first.first?.location, place(300, 400), within: 0.01)
+                && isClose(second.first?.location, place(700, 400), within: 0.01))
+        #expect(isClose(first.last?.location, place(300, 330), within: 0.01) && abs((first.last?.timestamp ?? 0) - 0.08) < 1e-9)
         // The frame without contacts lifts the last finger where it was.
-        #expect(second.last?.phase == .ended && near(second.last?.location, place(700, 330)))
+        #expect(second.last?.phase == .ended && isClose(second.last?.location, place(700, 330), within: 0.01))
         #expect(abs((second.last?.timestamp ?? 0) - 0.09) < 1e-9)
     }
 
@@ -145,9 +142,11 @@ struct EvemuTouchReplayTests {
         let first = events.filter { $0.id == 10 }, second = events.filter { $0.id == 11 }
         #expect(first.count + second.count == events.count && mostFingersDown(events) == 2)
         #expect(events.allSatisfy { $0.device == .touch && $0.pressure == nil })
-        #expect(near(first.first?.location, place(3000, 2400)) && near(second.first?.location, place(6600, 4800)))
+        #expect(isClose(first.first?.location, place(3000, 2400), within: 0.01)
+                && isClose(second.first?.location, place(6600, 4800), within: 0.01))
         #expect(abs((second.first?.timestamp ?? 0) - 0.008) < 1e-9)
-        #expect(near(first.last?.location, place(3900, 3000)) && near(second.last?.location, place(5700, 4200)))
+        #expect(isClose(first.last?.location, place(3900, 3000), within: 0.01)
+                && isClose(second.last?.location, place(5700, 4200), within: 0.01))
         #expect(first.last?.phase == .ended && second.last?.phase == .ended)
         // The fingers close to half their distance: the pinch ends at a scale of one half.
         #expect(states.first == .began && states.last == .ended && states.contains(.changed))

@@ -50,7 +50,7 @@ struct SceneInvariants: Sendable {
             problems.append("card transform \(card.transform), opacity \(card.opacity)")
         }
         let home = untouched.canvasFrame("pocket")!, frame = fuzz.canvasFrame("pocket")!
-        if !frame.isClose(to: home) { problems.append("card at \(frame), home is \(home)") }
+        if !isClose(frame, home, within: 0.5) { problems.append("card at \(frame), home is \(home)") }
         return problems
     }
 
@@ -105,7 +105,7 @@ struct SceneInvariants: Sendable {
         let home = untouched.canvasFrame("draggable")!, frame = fuzz.canvasFrame("draggable")!
         var problems: [String] = []
         if tile.hasAnimations { problems.append("tile still animating: \(tile.animationKeys)") }
-        if !frame.isClose(to: home) { problems.append("tile at \(frame), home is \(home)") }
+        if !isClose(frame, home, within: 0.5) { problems.append("tile at \(frame), home is \(home)") }
         return problems
     }
 

@@ -136,10 +136,3 @@ struct ScenePropertyTests {
     }
 }
 
-extension Rect {
-    /// Equal but for rounding, within `tolerance` points on every side.
-    func isClose(to other: Rect, tolerance: Double = 0.5) -> Bool {
-        abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
-            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnTestSupport
 import Testing
 
 /// Plays `text` from scene time 0 on an empty scene and returns its pointer events.
@@ -9,11 +10,6 @@ private func play(_ text: String) throws -> [PointerEvent] {
         if case .pointer(let event) = $0 { return event }
         return nil
     }
-}
-
-/// Whether two points are within a thousandth of a point.
-private func near(_ a: Point?, _ b: Point) -> Bool {
-    a.map { $0.distance(to: b) < 1e-3 } ?? false
 }
 
 @Suite("Multi-touch script steps")
@@ -29,10 +25,13 @@ struct ScriptTouchStepTests {
         #expect(first.count + second.count == events.count && first.count == second.count)
         #expect(first.first?.phase == .began && second.first?.phase == .began && first.first?.timestamp == 1)
         #expect(first.last?.phase == .ended && second.last?.phase == .ended && first.last?.timestamp == 1.5)
-        #expect(near(first.first?.location, Point(160, 400)) && near(second.first?.location, Point(240, 400)))
-        #expect(near(first.last?.location, Point(80, 400)) && near(second.last?.location, Point(320, 400)))
+        #expect(isClose(first.first?.location, Point(160, 400), within: 1e-3)
+                && isClose(second.first?.location, Point(240, 400), within: 1e-3))
+        #expect(isClose(first.last?.location, Point(80, 400), within: 1e-3)
+                && isClose(second.last?.location, Point(320, 400), within: 1e-3))
         for (a, b) in zip(first, second) {
-            #expect(a.timestamp == b.timestamp && near(a.location.interpolated(to: b.location, t: 0.5), Point(200, 400)))
+            #expect(a.timestamp == b.timestamp
+                    && isClose(a.location.interpolated(to: b.location, t: 0.5), Point(200, 400), within: 1e-3))
         }
         let distances = zip(first, second).map { $0.location.distance(to: $1.location) }
         #expect(zip(distances, distances.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 })
@@ -45,8 +44,10 @@ struct ScriptTouchStepTests {
         """)
 
         let first = events.filter { $0.id == 10 }, second = events.filter { $0.id == 11 }
-        #expect(near(first.first?.location, Point(100, 50)) && near(second.first?.location, Point(100, 150)))
-        #expect(near(first.last?.location, Point(100, 75)) && near(second.last?.location, Point(100, 125)))
+        #expect(isClose(first.first?.location, Point(100, 50), within: 1e-3)
+                && isClose(second.first?.location, Point(100, 150), within: 1e-3))
+        #expect(isClose(first.last?.location, Point(100, 75), within: 1e-3)
+                && isClose(second.last?.location, Point(100, 125), within: 1e-3))
         #expect(second.last?.timestamp == ScriptStep.defaultDragDuration)
         // Linear: halfway through, the distance is halfway too.
         let middle = try #require(first.firstIndex { abs($0.timestamp - 0.25) < 1e-9 })
@@ -60,8 +61,10 @@ struct ScriptTouchStepTests {
         """)
 
         let first = events.filter { $0.id == 10 }, second = events.filter { $0.id == 11 }
-        #expect(near(first.first?.location, Point(150, 300)) && near(second.first?.location, Point(250, 300)))
-        #expect(near(first.last?.location, Point(200, 250)) && near(second.last?.location, Point(200, 350)))
+        #expect(isClose(first.first?.location, Point(150, 300), within: 1e-3)
+                && isClose(second.first?.location, Point(250, 300), within: 1e-3))
+        #expect(isClose(first.last?.location, Point(200, 250), within: 1e-3)
+                && isClose(second.last?.location, Point(200, 350), within: 1e-3))
         #expect(zip(first, second).allSatisfy { abs($0.location.distance(to: $1.location) - 100) < 1e-6 })
         #expect(second.last?.timestamp == 1)
     }
@@ -78,9 +81,10 @@ struct ScriptTouchStepTests {
         let first = events.filter { $0.id == 10 }, second = events.filter { $0.id == 11 }
         #expect(first.first?.timestamp == 0.5 && first.last?.timestamp == 1.5 && first.last?.phase == .ended)
         #expect(second.first?.timestamp == 0.75 && second.last?.timestamp == 1.25 && second.last?.phase == .ended)
-        #expect(near(first.first { $0.timestamp == 1 }?.location, Point(10, 110)))
-        #expect(near(second.first { $0.timestamp == 1 }?.location, Point(200, 150)))
-        #expect(near(first.last?.location, Point(60, 110)) && near(second.last?.location, Point(200, 100)))
+        #expect(isClose(first.first { $0.timestamp == 1 }?.location, Point(10, 110), within: 1e-3))
+        #expect(isClose(second.first { $0.timestamp == 1 }?.location, Point(200, 150), within: 1e-3))
+        #expect(isClose(first.last?.location, Point(60, 110), within: 1e-3)
+                && isClose(second.last?.location, Point(200, 100), within: 1e-3))
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp })
         // The tap after the step waits for the last finger to lift, with the mouse's own id.
         #expect(events.last?.id == 0 && abs((events.last?.timestamp ?? 0) - 1.58) < 1e-9)
