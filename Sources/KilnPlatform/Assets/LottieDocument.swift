@@ -60,8 +60,8 @@ final class LottieDocument: @unchecked Sendable {
     deinit { lottie_animation_destroy(animation) }
 
     /// Refuses what is not a JSON object with a Lottie's size, frame rate, end frame and list of
-    /// layers before rlottie sees it: rlottie is made for files exported by tools, not for
-    /// arbitrary bytes.
+    /// layers, and repeaters that ask for more copies than Kiln allows, before rlottie sees it:
+    /// rlottie is made for files exported by tools, not for arbitrary bytes.
     private static func check(_ document: JSONNode, name: String) throws(AssetError) {
         guard let width = document["w"]?.number, let height = document["h"]?.number,
               document["fr"]?.number != nil, document["op"]?.number != nil,
@@ -74,6 +74,12 @@ final class LottieDocument: @unchecked Sendable {
         let limit = Double(AssetError.maximumSide)
         guard width <= limit, height <= limit else {
             throw AssetError.oversized(name, width, height, unit: "px")
+        }
+        let copies = LottieRepeaters.largestCopies(in: document)
+        guard copies <= LottieRepeaters.maximumCopies else {
+            let count = copies.isFinite && copies < 1e15 ? String(Int(copies)) : "\(copies)"
+            throw AssetError(file: name, reason: "its repeaters make \(count) copies of a shape, more than "
+                             + "\(Int(LottieRepeaters.maximumCopies)); refused")
         }
     }
 

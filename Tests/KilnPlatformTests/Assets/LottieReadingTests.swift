@@ -117,4 +117,56 @@ struct LottieReadingTests {
             "\(error)" == "deep.json: not a Lottie animation (line 1: nested too deeply)"
         }
     }
+
+    /// A 16 × 16 Lottie of one green square repeated by `repeaters`: the copy counts of the
+    /// repeaters in the layer's list, and of those in a group inside it.
+    static func repeated(outer: [String], inner: [String]) -> Data {
+        func repeater(_ copies: String) -> String {
+            #"{"ty":"rp","c":\#(copies),"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[0,0]},"# +
+                #""a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+        }
+        let square = #"{"ty":"rc","p":{"a":0,"k":[8,8]},"s":{"a":0,"k":[16,16]},"r":{"a":0,"k":0}},"# +
+            #"{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":100}}"#
+        let transform = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"# +
+            #""r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+        let group = #"{"ty":"gr","it":[\#(([square] + inner.map(repeater) + [transform]).joined(separator: ","))]}"#
+        let shapes = ([group] + outer.map(repeater)).joined(separator: ",")
+        let layer = #"{"ddd":0,"ind":1,"ty":4,"ks":{},"shapes":[\#(shapes)],"ip":0,"op":30,"st":0}"#
+        return Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":16,"h":16,"layers":[\#(layer)]}"#.utf8)
+    }
+
+    @Test("Repeaters asking for more than 10,000 copies of a shape, nested or animated, are refused before rlottie makes them",
+          arguments: [
+              (outer: [#"{"a":0,"k":100000000}"#], inner: [], copies: "100000000"),
+              (outer: [#"{"a":0,"k":200}"#], inner: [#"{"a":0,"k":200}"#], copies: "40000"),
+              (outer: [#"{"a":0,"k":20}"#, #"{"a":0,"k":30}"#], inner: [#"{"a":0,"k":20}"#], copies: "12000"),
+              (outer: [#"{"a":1,"k":[{"t":0,"s":[3]},{"t":30,"s":[50000]}]}"#], inner: [], copies: "50000"),
+              (outer: [#"{"a":0,"k":1e300}"#], inner: [], copies: "1e+300"),
+          ])
+    func tooManyCopies(outer: [String], inner: [String], copies: String) throws {
+        let folder = try AttackFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("copies.json")
+        try Self.repeated(outer: outer, inner: inner).write(to: url)
+
+        #expect {
+            _ = try LottieAnimation(contentsOf: url)
+        } throws: { error in
+            "\(error)" == "copies.json: its repeaters make \(copies) copies of a shape, more than 10000; refused"
+        }
+    }
+
+    @Test("A ring of a hundred copies inside a row of ten, animated over frames up to 300, plays")
+    func busyRepeatersPlay() throws {
+        let folder = try AttackFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ring.json")
+        let row = #"{"a":1,"k":[{"t":0,"s":[1],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":300,"s":[10]}]}"#
+        try Self.repeated(outer: [row], inner: [#"{"a":0,"k":100}"#]).write(to: url)
+
+        let drawn = try drawn(url)
+
+        #expect(drawn.lines.isEmpty, "\(drawn.lines)")
+        #expect(drawn.green > 200)
+    }
 }
