@@ -5,7 +5,6 @@ let package = Package(
     name: "Kiln",
     products: [
         .executable(name: "kiln", targets: ["kiln"]),
-        .library(name: "KilnCore", targets: ["KilnCore"]),
         .library(name: "Kiln", targets: ["Kiln"]),
         // Kiln's own demos, each a module that imports only Kiln: the kiln executable lists
         // them in its launcher, and the fuzz package reads their tuning types.

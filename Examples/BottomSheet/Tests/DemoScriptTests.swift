@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import KilnTesting
 import Testing
 @testable import BottomSheet
 
@@ -9,26 +10,19 @@ struct DemoScriptTests {
 
     @Test("The demo script visits every detent, rubber-bands at both ends and scrolls the list")
     func demo() throws {
-        let script = try InputScriptParser.parse(contentsOf: Self.folder.appendingPathComponent("Scripts/demo.json"))
-        let events = EventRecorder()
-        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, events: events)
-        let session = SceneSession(scene: prototype.make(context), script: script)
-        var time = 0.0
+        let url = Self.folder.appendingPathComponent("Scripts/demo.json")
+        let h = SheetHarness()
 
-        while time < script.duration + 0.5 {
-            time += 1.0 / 60
-            session.advance(to: time)
-        }
+        let problem = try h.play(contentsOf: url)
+        h.wait(0.5)
 
-        #expect(script.scene == prototype.name)
-        #expect(session.scriptProblem == nil)
-        let detents = events.events.filter { $0.name == "sheet.detent.changed" }.compactMap { $0.fields["detent"] }
+        #expect(try InputScriptParser.parse(contentsOf: url).scene == prototype.name)
+        #expect(problem == nil)
+        let detents = h.names("sheet.detent.changed").compactMap { $0.fields["detent"] }
         #expect(detents == [.string("medium"), .string("large"), .string("medium"), .string("collapsed")])
-        #expect(events.names.contains("list.scrolled"))
-        let scrolled = events.events.first { $0.name == "list.scrolled" }
+        let scrolled = h.names("list.scrolled").first
         #expect(scrolled.map { $0.fields["offset"] != .number(0) } == true)
-        let scene = try #require(session.scene as? BottomSheetScene)
-        #expect(scene.height == scene.detents.collapsed)
+        #expect(h.scene.height == h.scene.detents.collapsed)
     }
 
     @Test("The tuning file lists every value with its comment, matching the defaults")

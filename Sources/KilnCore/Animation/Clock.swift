@@ -40,17 +40,17 @@ public final class ManualClock: Clock {
 /// The real monotonic clock, reading 0 near the moment it was created.
 ///
 /// `Sendable` without `@unchecked`: its only state is the immutable start instant.
-public final class SystemClock: Clock, Sendable {
+package final class SystemClock: Clock, Sendable {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
     /// A clock whose `now` starts near 0.
-    public init() {
+    package init() {
         start = clock.now
     }
 
     /// Seconds elapsed since this clock was created.
-    public var now: Double {
+    package var now: Double {
         let elapsed = start.duration(to: clock.now).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }

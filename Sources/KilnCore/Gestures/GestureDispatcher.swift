@@ -5,9 +5,9 @@
 /// first). Those recognizers keep the pointer until it lifts, wherever it goes. Recognizers
 /// sharing a pointer all receive its events and may recognize together; `require(toFail:)`
 /// orders them. Events of pointers that never began here are ignored.
-public final class GestureDispatcher {
+package final class GestureDispatcher {
     /// The layer tree's root; hit testing starts here, with canvas points.
-    public var root: Layer {
+    package var root: Layer {
         get { heldRoot ?? routedRoot ?? Layer() }
         set { if routesAttached { routedRoot = newValue } else { heldRoot = newValue } }
     }
@@ -15,10 +15,10 @@ public final class GestureDispatcher {
     /// The session's router lives on its root, which it must not keep alive.
     private weak var routedRoot: Layer?
     /// Receives hover events (a pen or mouse moving without contact), which no recognizer sees.
-    public var onHover: ((PointerEvent) -> Void)?
+    package var onHover: ((PointerEvent) -> Void)?
 
     /// Attached recognizers, in the order they were added.
-    public private(set) var recognizers: [GestureRecognizer] = []
+    package private(set) var recognizers: [GestureRecognizer] = []
     /// For each pointer down, the recognizers that captured it.
     private var captures: [Int: [GestureRecognizer]] = [:]
 
@@ -27,7 +27,7 @@ public final class GestureDispatcher {
     private let routesAttached: Bool
 
     /// A dispatcher for the tree under `root`.
-    public init(root: Layer) {
+    package init(root: Layer) {
         heldRoot = root
         routesAttached = false
     }
@@ -47,7 +47,7 @@ public final class GestureDispatcher {
     }
 
     /// Attaches a recognizer to a layer, moving it from any layer it was on.
-    public func add(_ recognizer: GestureRecognizer, to layer: Layer) {
+    package func add(_ recognizer: GestureRecognizer, to layer: Layer) {
         if recognizer.isAttachedToLayer { recognizer.detach() }
         remove(recognizer)
         recognizer.layer = layer
@@ -56,7 +56,7 @@ public final class GestureDispatcher {
     }
 
     /// Detaches a recognizer, cancelling any gesture it was tracking.
-    public func remove(_ recognizer: GestureRecognizer) {
+    package func remove(_ recognizer: GestureRecognizer) {
         guard recognizers.contains(where: { $0 === recognizer }) else { return }
         recognizers.removeAll { $0 === recognizer }
         for id in captures.keys {
@@ -68,12 +68,12 @@ public final class GestureDispatcher {
     }
 
     /// The recognizers attached to one layer, in the order they were added.
-    public func recognizers(on layer: Layer) -> [GestureRecognizer] {
+    package func recognizers(on layer: Layer) -> [GestureRecognizer] {
         recognizers.filter { $0.layer === layer }
     }
 
     /// The recognizers holding a pointer, or an empty list for a pointer not down.
-    public func recognizers(capturing pointerID: Int) -> [GestureRecognizer] {
+    package func recognizers(capturing pointerID: Int) -> [GestureRecognizer] {
         captures[pointerID] ?? []
     }
 
@@ -89,7 +89,7 @@ public final class GestureDispatcher {
     }
 
     /// Delivers one pointer event: capture on `began`, the same recognizers until `ended` or `cancelled`.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         switch event.phase {
         case .hover:
             onHover?(event)
@@ -104,7 +104,7 @@ public final class GestureDispatcher {
     }
 
     /// Tells every enabled recognizer the frame time, for gestures that change with time alone.
-    public func tick(at time: Double) {
+    package func tick(at time: Double) {
         let ticked = routesAttached ? root.recognizersInTree() : recognizers
         // A disabled recognizer's tick tells only its clock (a scroller glides on).
         for recognizer in ticked {
@@ -113,7 +113,7 @@ public final class GestureDispatcher {
     }
 
     /// The recognizers a touch at a canvas point goes to: the hit layer's, then its ancestors'.
-    public func recognizers(at point: Point) -> [GestureRecognizer] {
+    package func recognizers(at point: Point) -> [GestureRecognizer] {
         var chain: [GestureRecognizer] = []
         var layer = root.hitTest(point)
         while let current = layer {

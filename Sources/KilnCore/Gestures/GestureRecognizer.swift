@@ -27,9 +27,10 @@ public enum GestureState: String, Sendable, CaseIterable {
 
 /// The base of every recognizer: the state machine, pointer bookkeeping, failure requirements.
 ///
-/// A recognizer is fed pointer events (`handle(_:)`, usually by a `GestureDispatcher`) and
-/// frame times (`tick(at:)`), and calls `onChange` on `began`, each `changed`, and on
-/// `ended` or `cancelled`, as UIKit calls its target's action. Failing calls nothing.
+/// Added to a layer (`card.addGestureRecognizer(pan)`), a recognizer sees the pointers that
+/// land on the layer or inside it and each frame's time, and calls `onChange` on `began`,
+/// each `changed`, and on `ended` or `cancelled`, as UIKit calls its target's action.
+/// Failing calls nothing.
 /// Subclasses override the `pointer…` hooks and request states with `transition(to:)`.
 ///
 /// Write a recognizer of your own by subclassing: the base class keeps the pointers, the
@@ -109,7 +110,7 @@ open class GestureRecognizer {
     public var numberOfPointers: Int { pointerLocations.count }
 
     /// Feeds one pointer event; events of pointers this recognizer never saw begin are ignored.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         if let accepted = accept(event) { respond(to: accepted) }
     }
 
@@ -154,7 +155,7 @@ open class GestureRecognizer {
     }
 
     /// Tells the recognizer the time of a frame, so time-based gestures move without input.
-    public func tick(at time: Double) {
+    package func tick(at time: Double) {
         clock?(time)
         guard isEnabled, isParticipating, !intendedState.isFinal else { return }
         pointerTicked(at: time)

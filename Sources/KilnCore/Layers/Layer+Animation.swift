@@ -42,7 +42,7 @@ extension Layer {
 
     /// Moves every animation in this subtree to scene time `time`, writing presented values
     /// and ending finished animations (their completions run after all are applied).
-    public func advanceAnimations(to time: Double) {
+    package func advanceAnimations(to time: Double) {
         var ended: [Animation] = []
         for entry in animationEntries {
             let animation = entry.animation

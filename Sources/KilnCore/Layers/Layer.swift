@@ -104,7 +104,7 @@ open class Layer {
     public var isAdditive = false
 
     /// Counts changes to anything that is rasterized; moving, scaling or fading leave it alone.
-    public private(set) var contentRevision = 0
+    package private(set) var contentRevision = 0
 
     /// Running animations in the order they were added, with their keys.
     var animationEntries: [(key: String, animation: Animation)] = []

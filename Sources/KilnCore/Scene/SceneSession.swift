@@ -3,9 +3,9 @@
 ///
 /// Every host (the window, offline rendering, benchmarks, tests) drives scenes through a
 /// session, so a script plays the same way everywhere.
-public final class SceneSession {
+package final class SceneSession {
     /// The scene the session runs.
-    public let scene: Scene
+    package let scene: Scene
     private var player: ScriptPlayer?
     /// Records live input when capturing (`--capture`).
     package private(set) var recorder: ScriptRecorder?
@@ -22,7 +22,7 @@ public final class SceneSession {
     /// The script the session plays, while it plays one.
     package var playingScript: InputScript? { isPlayingScript ? player?.script : nil }
     /// Why the script stopped early (a layer it names is missing), if it did.
-    public private(set) var scriptProblem: InputScriptError?
+    package private(set) var scriptProblem: InputScriptError?
     /// The script's steps aimed elsewhere than it says (a layer covered where a pointer was
     /// put down on it), one line each, in order.
     package private(set) var scriptNotes: [InputScriptError] = []
@@ -41,10 +41,10 @@ public final class SceneSession {
     /// Set to each frame's time just before the scene advances to it, so that services
     /// reading it (an offline mixer) stamp what the scene does with the scene's own time:
     /// input is handled at the last frame's time, the update at the new one's.
-    public var clock: ManualClock?
+    package var clock: ManualClock?
 
     /// A session on `scene`, playing `script` when given, with touch circles when `showsTouches`.
-    public init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
+    package init(scene: Scene, script: InputScript? = nil, showsTouches: Bool = false) {
         self.scene = scene
         player = script.map { ScriptPlayer(script: $0) }
         touchIndicators = showsTouches ? TouchIndicators(canvasSize: scene.root.bounds.size) : nil
@@ -54,10 +54,10 @@ public final class SceneSession {
     package var overlays: [Layer] { touchIndicators.map { [$0.layer] } ?? [] }
 
     /// The script's length in seconds, or `nil` without a script.
-    public var scriptDuration: Double? { player?.duration }
+    package var scriptDuration: Double? { player?.duration }
 
     /// Whether a script is still playing.
-    public var isPlayingScript: Bool { player.map { !$0.isFinished && $0.problem == nil } ?? false }
+    package var isPlayingScript: Bool { player.map { !$0.isFinished && $0.problem == nil } ?? false }
 
     /// Starts recording live input for a script of this scene.
     package func startCapture(device: String?, seed: UInt64?) {
@@ -71,7 +71,7 @@ public final class SceneSession {
     }
 
     /// One frame: the script's input up to `time`, then the scene and its animations.
-    public func advance(to time: Double) {
+    package func advance(to time: Double) {
         SceneCode.run(.update) { step(to: time) }
     }
 
@@ -100,7 +100,7 @@ public final class SceneSession {
     }
 
     /// Live pointer input.
-    public func handle(_ event: PointerEvent) {
+    package func handle(_ event: PointerEvent) {
         if forksOnLiveInput && isPlayingScript {
             guard event.phase != .hover else { return }
             fork(at: event.timestamp)
@@ -114,12 +114,12 @@ public final class SceneSession {
     }
 
     /// The scene is being left.
-    public func close() {
+    package func close() {
         scene.leave()
     }
 
     /// Live key input; `false` when the scene does not use the key.
-    public func handle(_ key: KeyPress, at time: Double) -> Bool {
+    package func handle(_ key: KeyPress, at time: Double) -> Bool {
         if forksOnLiveInput && isPlayingScript { fork(at: time) }
         hasLiveInput = true
         recorder?.record(key, at: time)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads a text file the user named (a script, a tuning file, a recording), saying in a few
 /// words why it cannot be read, where Foundation's own messages are long and vague.
-public enum TextFile {
+package enum TextFile {
     /// Why a file could not be read as text.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// Nothing is at the path.
         case missing
         /// The path is a folder.
@@ -17,7 +17,7 @@ public enum TextFile {
         case notUTF8
 
         /// What is wrong, to follow the file's name: "no such file".
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: "no such file"
             case .folder: "is a folder, not a file"
@@ -29,7 +29,7 @@ public enum TextFile {
     }
 
     /// The text of the regular file at `path`.
-    public static func read(_ path: String) throws(Problem) -> String {
+    package static func read(_ path: String) throws(Problem) -> String {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         guard files.fileExists(atPath: path, isDirectory: &isFolder) else { throw .missing }
