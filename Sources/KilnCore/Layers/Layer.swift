@@ -221,15 +221,6 @@ open class Layer {
             .map(\.element)
     }
 
-    /// The first layer in this subtree (self included, depth first) with the given name.
-    public func layer(named name: String) -> Layer? {
-        if self.name == name { return self }
-        for layer in sublayers {
-            if let found = layer.layer(named: name) { return found }
-        }
-        return nil
-    }
-
     /// Every layer of the subtree, self first, depth first.
     public var allLayers: [Layer] {
         [self] + sublayers.flatMap(\.allLayers)

@@ -29,8 +29,11 @@ import Foundation
 /// canvas.addSublayer(card)
 /// ```
 ///
-/// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
-/// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file that cannot be read, or an element id it does not
+/// Input scripts find the same layers by name (`{"layer": "likeButton"}`). The scene's own
+/// layers come first: where the scene has a layer called `card`, `layer(named: "card")`
+/// finds it, and `"screen/card"` finds the element `card` of the SVG layer named `screen`
+/// (see ``Layer/layer(named:)``). Each layer is drawn by librsvg at its size on screen, so it
+/// stays crisp however it is scaled. A file that cannot be read, or an element id it does not
 /// have, shows a crossed box, and one line naming the file goes to standard error.
 public final class SVGLayer: Layer {
     /// How a layer of the tree draws.
@@ -64,7 +67,7 @@ public final class SVGLayer: Layer {
     /// Whether the tree is built, so that a change to a layer is code's.
     private var isPlaced = false
     /// Whether the document's tree made this layer, for an element or a run of drawing inside
-    /// a layer code made.
+    /// a layer code made; a name lookup finds the scene's own layers before these.
     package private(set) var isTreePart = false
     /// Why the layer shows a crossed box instead of its drawing, when it does.
     public private(set) var problem: AssetError?

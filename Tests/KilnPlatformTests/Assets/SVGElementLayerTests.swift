@@ -4,9 +4,10 @@ import KilnPlatform
 import KilnTestSupport
 import Testing
 
-/// One element of an SVG as a layer of its own, placed anywhere in the scene. Serialized:
-/// the lines said are read from one process-wide sink.
-@Suite("An element of an SVG as a layer of its own", .serialized)
+/// One element of an SVG as a layer of its own, placed anywhere in the scene, and the
+/// document's ids kept apart from the scene's own layer names. Serialized: the lines said
+/// are read from one process-wide sink.
+@Suite("An element of an SVG as a layer of its own, and its ids apart from the scene's names", .serialized)
 struct SVGElementLayerTests {
     /// A Figma-like wallet screen, 120 × 200: a header, a `card` group (its own opacity and
     /// transform, a `photo` inside) spanning 10…110 across and 50…114 down, and a badge
@@ -42,6 +43,22 @@ struct SVGElementLayerTests {
         let rsvgConvert = URL(fileURLWithPath: try #require(AssetVectorTests.rsvgConvert))
         try ExternalCommand.run(rsvgConvert, ["--export-id", id, "-z", String(zoom), "-o", out.path, url.path], timeout: 60)
         return AssetFixtures.overWhite(try Bitmap.readPNG(from: out.path))
+    }
+
+    /// A scene's root holding the wallet as an SVG layer named `screen`, and after it in the
+    /// tree a layer of the scene's own named `card`, far from the SVG's.
+    static func scene(_ url: URL) throws -> (root: Layer, screen: SVGLayer, own: Layer) {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let screen = try SVGLayer(image: Image(contentsOf: url))
+        screen.name = "screen"
+        screen.frame = Rect(x: 0, y: 0, width: 120, height: 200)
+        let own = Layer()
+        own.name = "card"
+        own.frame = Rect(x: 200, y: 600, width: 150, height: 100)
+        root.addSublayer(screen)
+        root.addSublayer(own)
+        return (root, screen, own)
     }
 
     @Test("An element's layer has the element's box as its bounds, its id as its name and its inner ids as sublayers")
@@ -134,6 +151,72 @@ struct SVGElementLayerTests {
                 let frame = try AssetFixtures.render(shown, canvas: Size(width: 60, height: 60), scale: scale)
                 #expect(AssetFixtures.showsPlaceholder(frame, in: shown.frame, scale: scale), "at \(scale)×: no crossed box")
             }
+        }
+    }
+
+    @Test("The scene's own layer named card wins over the SVG's element card, which screen/card finds")
+    func sceneNamesComeFirst() throws {
+        let (root, screen, own) = try Self.withWallet(Self.scene)
+
+        let plain = root.layer(named: "card")
+        let qualified = root.layer(named: "screen/card") as? SVGLayer
+        let photo = root.layer(named: "photo") as? SVGLayer
+
+        #expect(plain === own)
+        #expect(qualified?.elementID == "card" && qualified?.superlayer === screen)
+        #expect(photo?.elementID == "photo", "an id no scene layer bears is still found by itself")
+        #expect(root.layer(named: "other/card") == nil && root.layer(named: "screen/cart") == nil)
+    }
+
+    @Test("An id in two SVG layers finds the first in the tree, and one line says so")
+    func ambiguousID() throws {
+        try Self.withWallet { url in
+            let root = Layer()
+            let first = try SVGLayer(image: Image(contentsOf: url))
+            first.name = "screen"
+            let second = try SVGLayer(image: Image(contentsOf: url))
+            second.name = "preview"
+            root.addSublayer(first)
+            root.addSublayer(second)
+            var found: Layer?
+
+            let lines = ProblemLines.said(about: "wallet.svg") { found = root.layer(named: "photo") }
+
+            #expect(found?.isDescendant(of: first) == true)
+            #expect(lines.count == 1 && lines.allSatisfy { $0.contains("\"screen/photo\"") }, "\(lines)")
+            #expect(root.layer(named: "preview/photo")?.isDescendant(of: second) == true)
+        }
+    }
+
+    /// A scene showing the wallet and its own `card`, keeping the layer each pointer event lands on.
+    final class WalletScene: Scene {
+        let name = "wallet"
+        let root: Layer
+        var landed: [Layer?] = []
+        var backgroundColor: Color { .white }
+
+        init(root: Layer) { self.root = root }
+
+        func update(time: Double) {}
+        func handle(_ event: PointerEvent) { landed.append(root.hitTest(canvasPoint: event.location)) }
+        func handle(_ key: KeyPress) -> Bool { false }
+    }
+
+    @Test("A script's tap at {\"layer\": \"screen/card\"} lands on the SVG's card, not on the scene's own")
+    func scriptTapsQualifiedName() throws {
+        let (root, screen, own) = try Self.withWallet(Self.scene)
+        let scene = WalletScene(root: root)
+        let card = try #require(root.layer(named: "screen/card"))
+        let script = try InputScriptParser.parse(#"{"steps": [{"tap": {"at": {"layer": "screen/card"}}}]}"#)
+        var player = ScriptPlayer(script: script)
+
+        let outputs = player.events(upTo: 10, scene: scene)
+        for case .pointer(let event) in outputs { scene.handle(event) }
+
+        #expect(scene.landed.count >= 2, "a tap is a down and an up: \(scene.landed.count)")
+        for layer in scene.landed {
+            let onCard = layer.map { $0 === card || $0.isDescendant(of: card) } ?? false
+            #expect(onCard && layer !== own && layer?.isDescendant(of: screen) == true, "landed on \(layer?.name ?? "nothing")")
         }
     }
 }
