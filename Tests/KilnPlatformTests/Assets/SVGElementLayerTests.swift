@@ -154,6 +154,50 @@ struct SVGElementLayerTests {
         }
     }
 
+    /// Saves `text` over `url` as editors do: written beside it, then renamed over it.
+    static func save(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    @Test("An element's layer follows its saved file: an id taken away shows a crossed box and says so, and brought back shows the element at its new size")
+    func followsSavedFile() throws {
+        try Self.withWallet { url in
+            let card = try SVGLayer(image: Image(contentsOf: url), element: "card")
+            card.position = Point(200, 700)
+            let watcher = AssetWatcher()
+            var gone: SVGLayer?, back: SVGLayer?
+
+            let lines = try ProblemLines.said(about: "wallet.svg") {
+                try Self.save(Self.wallet.replacingOccurrences(of: "id=\"card\"", with: "id=\"pass\""), to: url)
+                _ = watcher.poll(card, now: 0)
+                gone = card.problem == nil ? nil : card
+                try Self.save(Self.wallet.replacingOccurrences(of: "width=\"100\" height=\"64\"", with: "width=\"120\" height=\"64\""), to: url)
+                _ = watcher.poll(card, now: 1)
+                back = card.problem == nil ? card : nil
+            }
+
+            #expect(gone != nil && lines.count == 1 && lines.allSatisfy { $0.contains("\"card\"") }, "\(lines)")
+            #expect(back?.bounds.size == Size(width: 120, height: 64))
+            #expect(back?.position == Point(200, 700) && back?.layer(named: "photo") != nil)
+        }
+    }
+
+    @Test("A crossed box for an id the file lacks shows the element once a save gives it that id")
+    func crossedBoxAdoptsTheElement() throws {
+        try Self.withWallet { url in
+            let layer = SVGLayer(named: url.path, element: "pass")
+            let watcher = AssetWatcher()
+            let quiet = watcher.poll(layer, now: 0)
+
+            try Self.save(Self.wallet.replacingOccurrences(of: "id=\"card\"", with: "id=\"pass\""), to: url)
+            _ = watcher.poll(layer, now: 1)
+
+            #expect(quiet.isEmpty, "an unchanged file is not read again: \(quiet)")
+            #expect(layer.problem == nil && layer.image != nil)
+            #expect(layer.bounds == Rect(x: 0, y: 0, width: 100, height: 64) && layer.opacity == 0.8)
+        }
+    }
+
     @Test("The scene's own layer named card wins over the SVG's element card, which screen/card finds")
     func sceneNamesComeFirst() throws {
         let (root, screen, own) = try Self.withWallet(Self.scene)
