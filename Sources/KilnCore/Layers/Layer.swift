@@ -221,13 +221,35 @@ open class Layer {
             .map(\.element)
     }
 
-    /// The first layer in this subtree (self included, depth first) with the given name.
+    /// The layer of this subtree (self included) with the given name: the scene's own layers
+    /// first, then the elements of SVG layers.
+    ///
+    /// The layer itself when it bears the name; else the first layer of the subtree, depth
+    /// first, that code named so (an ``SVGLayer`` code made counts, by the name code gave it);
+    /// else an element of an SVG layer in the subtree:
+    ///
+    /// - `"screen/card"` is the element `card` of the SVG layer named `screen`. The slash
+    ///   reads as a path and is rare in ids (XML writes an id as a name, which has none); the
+    ///   part before it is matched against the SVG layers' whole names, so a layer name or an
+    ///   id with a slash of its own still finds its element.
+    /// - A plain `"card"` is the first element layer called so, depth first, as it always
+    ///   was where the scene has no layer of that name. When elements of two SVG layers answer
+    ///   it, the first in the tree is used and one line says so, naming both.
+    ///
+    /// ```swift
+    /// let screen = SVGLayer(named: "Wallet.svg")
+    /// screen.name = "screen"
+    /// let card = Layer()
+    /// card.name = "card"
+    /// root.addSublayer(screen)
+    /// root.addSublayer(card)
+    /// root.layer(named: "card")          // the scene's own card
+    /// root.layer(named: "screen/card")   // the SVG's element card
+    /// ```
+    ///
+    /// Input scripts find layers the same way (`{"layer": "screen/card"}`).
     public func layer(named name: String) -> Layer? {
-        if self.name == name { return self }
-        for layer in sublayers {
-            if let found = layer.layer(named: name) { return found }
-        }
-        return nil
+        findLayer(named: name)
     }
 
     /// Every layer of the subtree, self first, depth first.

@@ -19,9 +19,22 @@ import Foundation
 /// So does an element the document draws again elsewhere (by a `<use>`, a mask, a clip path
 /// or a filter's `feImage`), whose drawing keeps its own opacity and whose layer starts at 1.
 ///
-/// Input scripts find the same layers by name (`{"layer": "likeButton"}`). Each layer is
-/// drawn by librsvg at its size on screen, so it stays crisp however it is scaled. A file
-/// that cannot be read shows a crossed box, and one line naming it goes to standard error.
+/// One element can also be a layer of its own, to place anywhere in the scene: it draws that
+/// element and what is inside it, as the document draws it there, and nothing else; its
+/// bounds are the element's box in the document.
+///
+/// ```swift
+/// let card = SVGLayer(named: "Wallet.svg", element: "card")
+/// card.position = Point(195, 700)
+/// canvas.addSublayer(card)
+/// ```
+///
+/// Input scripts find the same layers by name (`{"layer": "likeButton"}`). The scene's own
+/// layers come first: where the scene has a layer called `card`, `layer(named: "card")`
+/// finds it, and `"screen/card"` finds the element `card` of the SVG layer named `screen`
+/// (see ``Layer/layer(named:)``). Each layer is drawn by librsvg at its size on screen, so it
+/// stays crisp however it is scaled. A file that cannot be read, or an element id it does not
+/// have, shows a crossed box, and one line naming the file goes to standard error.
 public final class SVGLayer: Layer {
     /// How a layer of the tree draws.
     package enum Role: Equatable, Sendable {
@@ -53,6 +66,9 @@ public final class SVGLayer: Layer {
     package private(set) var hiddenSelectors: [String] = []
     /// Whether the tree is built, so that a change to a layer is code's.
     private var isPlaced = false
+    /// Whether the document's tree made this layer, for an element or a run of drawing inside
+    /// a layer code made; a name lookup finds the scene's own layers before these.
+    package private(set) var isTreePart = false
     /// Why the layer shows a crossed box instead of its drawing, when it does.
     public private(set) var problem: AssetError?
     /// What a crossed box made by `init(named:)` asked for, so the file shows once it can.
@@ -85,10 +101,57 @@ public final class SVGLayer: Layer {
         buildTree(document.elements, parts: document.parts)
     }
 
-    /// Builds the tree of the document's `elements` and `parts` under this root layer.
-    private func buildTree(_ elements: [VectorElement], parts: [VectorPart]) {
-        role = elements.isEmpty ? .whole : .split
-        build(parts, elements, member: false, reusing: [:])
+    /// The element `id` of the SVG file `name` from the scene's asset folders, as a layer of
+    /// its own: its bounds are the element's box in the document, in points, and it draws the
+    /// element with what is inside it (elements with ids as its sublayers), as the document
+    /// draws it there, and none of the rest. The layer is named `id`. A file that cannot be
+    /// read, or that has no element `id`, is said in one line naming both, and the layer shows
+    /// a crossed box 44 points square until the file has it.
+    ///
+    /// ```swift
+    /// let card = SVGLayer(named: "Wallet.svg", element: "card")
+    /// card.position = Point(195, 700)   // the card alone, placed elsewhere in the scene
+    /// ```
+    public convenience init(named name: String, element id: String) {
+        do {
+            try self.init(image: Image(named: name), element: id)
+        } catch {
+            self.init(elementID: id, documentFrame: Rect(x: 0, y: 0, width: 44, height: 44))
+            bounds = documentFrame
+            wanted = AssetRequest(name: name, kind: .image, placeholderBounds: bounds)
+            show(error)
+        }
+    }
+
+    /// The element `id` of the SVG `image` as a layer of its own, as `init(named:element:)`
+    /// makes it. Throws when `image` is not an SVG, when its elements cannot be read, or when
+    /// it has no element `id` that it draws.
+    public convenience init(image: Image, element id: String) throws(AssetError) {
+        guard image.kind == .vector else {
+            throw AssetError(file: image.url.lastPathComponent, reason: "not an SVG document")
+        }
+        let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
+        let element = try Self.element(id, in: document.elements, of: image)
+        self.init(elementID: id, documentFrame: Self.placed(element.frame))
+        self.image = image
+        bounds = Rect(origin: .zero, size: documentFrame.size)
+        opacity = element.opacity
+        buildTree(element.children, parts: element.parts, whole: element.isComposited)
+    }
+
+    /// The element `id` of `elements`, or the one-line error naming the file and the id.
+    private static func element(_ id: String, in elements: [VectorElement], of image: Image) throws(AssetError) -> VectorElement {
+        guard let element = find(id, in: elements) else {
+            throw AssetError(file: image.url.lastPathComponent, reason: "no element with the id \"\(id)\" to draw")
+        }
+        return element
+    }
+
+    /// Builds the tree of `elements` and `parts` under this layer, made by code: the
+    /// document's root or one element; `whole` when its parts cannot be drawn apart.
+    private func buildTree(_ elements: [VectorElement], parts: [VectorPart], whole: Bool = false) {
+        role = whole || elements.isEmpty ? .whole : .split
+        build(parts, elements, member: whole, reusing: [:])
         for case let layer as SVGLayer in allLayers { layer.isPlaced = true }
     }
 
@@ -113,6 +176,7 @@ public final class SVGLayer: Layer {
                 layer.hiddenSelectors = run.hidden
                 // A hit on a run is a hit on its element's layer.
                 layer.isHitTestable = false
+                layer.isTreePart = true
                 attach(layer, keepingPlace: false)
             case .child(let index):
                 let element = elements[index]
@@ -121,6 +185,7 @@ public final class SVGLayer: Layer {
                 layer.documentFrame = Self.placed(element.frame)
                 layer.role = member ? .member : element.isComposited || element.children.isEmpty ? .whole : .split
                 if old == nil { layer.opacity = element.opacity }
+                layer.isTreePart = true
                 attach(layer, keepingPlace: old != nil)
                 layer.build(element.parts, element.children, member: member || element.isComposited, reusing: reused)
             }
@@ -157,6 +222,10 @@ public final class SVGLayer: Layer {
             let drawnWhole = role == .member || element.isComposited || element.children.isEmpty
             rebuild(role: role == .member ? .member : drawnWhole ? .whole : .split,
                     parts: element.parts, element.children, member: drawnWhole)
+        } else if let elementID, !isTreePart {
+            // The element code made a layer of is gone from the file: a crossed box until it is back.
+            rebuild(role: .whole, parts: [], [], member: false)
+            show(AssetError(file: image.url.lastPathComponent, reason: "no element with the id \"\(elementID)\" to draw"))
         }
     }
 
@@ -211,17 +280,25 @@ public final class SVGLayer: Layer {
         whole.rebuild(role: .split, parts: element.parts, element.children, member: false)
     }
 
-    /// Shows `image` in place of the crossed box `init(named:)` made, as a tree of layers; a
-    /// box code did not size again takes the document's size.
+    /// Shows `image` in place of the crossed box `init(named:)` or `init(named:element:)`
+    /// made, as a tree of layers; a box code did not size again takes the document's size, or
+    /// its element's. Throws when the document has no such element.
     package func adopt(_ image: Image) throws(AssetError) {
         let document = try Assets.reader(for: image.url.lastPathComponent).vectorDocument(of: image.url)
+        let element = try elementID.map { id throws(AssetError) in try Self.element(id, in: document.elements, of: image) }
         let sized = wanted.map { bounds == $0.placeholderBounds } ?? false
         self.image = image
         problem = nil
         wanted = nil
-        documentFrame = Rect(origin: .zero, size: document.size)
-        if sized { bounds.size = document.size }
-        buildTree(document.elements, parts: document.parts)
+        documentFrame = element.map { Self.placed($0.frame) } ?? Rect(origin: .zero, size: document.size)
+        if sized { bounds.size = documentFrame.size }
+        if let element {
+            // The element's own opacity, unless code set one on the crossed box.
+            if opacity == 1 { opacity = element.opacity }
+            buildTree(element.children, parts: element.parts, whole: element.isComposited)
+        } else {
+            buildTree(document.elements, parts: document.parts)
+        }
         invalidateContent()
     }
 
