@@ -19,7 +19,7 @@ struct SVGElementLayerTests {
           <g id="card" transform="translate(10 50)" opacity="0.8">
             <rect width="100" height="64" rx="10" fill="#f2a33a"/>
             <circle id="photo" cx="24" cy="32" r="14" fill="#2b6cb0"/>
-            <path d="M48 22h40v6h-40zM48 36h28v6h-28z" fill="#ffffff"/>
+            <path d="M 48 22h40v6h-40zM 48 36h28v6h-28z" fill="#ffffff"/>
           </g>
           <circle id="badge" cx="104" cy="56" r="12" fill="#d53f3f"/>
         </svg>
