@@ -2,8 +2,8 @@ import Foundation
 import Kiln
 
 /// A catalogue of every layer kind and option, and the reference for visual regressions.
-public final class GalleryScene: Scene {
-    public let name = "gallery"
+public final class GalleryScene: PrototypeScene {
+    public static let name = "gallery"
     public let root = Layer()
     public let backgroundColor = Palette.groupedBackground
     let context: SceneContext

@@ -2,8 +2,8 @@ import Foundation
 import Kiln
 
 /// The laser card burner (L1–L9): drag a Pocket through a laser to delete it.
-public final class LaserScene: Scene {
-    public let name = "laser"
+public final class LaserScene: TunedScene {
+    public static let name = "laser"
     /// The laser's voices and the chime of a deleted Pocket.
     public static let sounds: [Sound] = [.ignition, .hum, .sizzle, .chime]
     public let root = Layer()
@@ -57,8 +57,13 @@ public final class LaserScene: Scene {
     var isLaserOn = false
     var nextPocketAt: Double?
 
+    /// A laser scene on the context's canvas, with `tuning`, showing the sample pockets.
+    public convenience init(context: SceneContext, tuning: LaserTuning) {
+        self.init(context: context, tuning: tuning, store: PocketStore())
+    }
+
     /// A laser scene on the context's canvas, with `tuning`, showing the pockets of `store`.
-    public init(context: SceneContext, tuning: LaserTuning = LaserTuning(), store: PocketStore = PocketStore()) {
+    public init(context: SceneContext, tuning: LaserTuning, store: PocketStore) {
         self.context = context
         self.tuning = tuning
         self.store = store

@@ -3,8 +3,8 @@ import Kiln
 /// The Mailbox swipe (M1–M10): an inbox whose messages swipe left to reschedule or
 /// list and right to archive or delete, with the side menu, compose view, segmented views
 /// and shake to undo.
-public final class MailboxScene: Scene {
-    public let name = "mailbox"
+public final class MailboxScene: TunedScene {
+    public static let name = "mailbox"
     /// Ticks at the swipe's zones, a whoosh for a row flung away, a chime when it is done.
     public static let sounds: [Sound] = [.tick, .whoosh, .chime, .pop]
     public let root = Layer()
@@ -64,9 +64,13 @@ public final class MailboxScene: Scene {
 
     var now = 0.0
 
-    /// A Mailbox scene on the context's canvas, with `tuning`.
-    public init(context: SceneContext, tuning: MailboxTuning = MailboxTuning(),
-                messages: [MailboxMessage] = MailboxMessage.samples) {
+    /// A Mailbox scene on the context's canvas, with `tuning`, listing the sample messages.
+    public convenience init(context: SceneContext, tuning: MailboxTuning) {
+        self.init(context: context, tuning: tuning, messages: MailboxMessage.samples)
+    }
+
+    /// A Mailbox scene on the context's canvas, with `tuning`, listing `messages`.
+    public init(context: SceneContext, tuning: MailboxTuning, messages: [MailboxMessage]) {
         self.context = context
         self.tuning = tuning
         canvas = context.canvasSize

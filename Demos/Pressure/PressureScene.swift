@@ -2,8 +2,8 @@ import Kiln
 
 /// The pressure confirm ring (P1–P9): a destructive button confirmed by pressing hard
 /// with a pen, or by holding a mouse, then sliding into the ring and releasing.
-public final class PressureScene: Scene {
-    public let name = "pressure"
+public final class PressureScene: TunedScene {
+    public static let name = "pressure"
     /// Ticks as the ring fills and changes state, a chime on confirming, a whoosh for the photo.
     public static let sounds: [Sound] = [.tick, .chime, .whoosh, .confirm]
     public let root = Layer()
@@ -51,8 +51,13 @@ public final class PressureScene: Scene {
     var lastHoverAt: Double?
     var graph: PressureGraph
 
+    /// A pressure scene on the context's canvas, with `tuning`, showing the sample photos.
+    public convenience init(context: SceneContext, tuning: PressureTuning) {
+        self.init(context: context, tuning: tuning, store: PhotoStore())
+    }
+
     /// A pressure scene on the context's canvas, with `tuning`, showing the photos of `store`.
-    public init(context: SceneContext, tuning: PressureTuning = PressureTuning(), store: PhotoStore = PhotoStore()) {
+    public init(context: SceneContext, tuning: PressureTuning, store: PhotoStore) {
         self.context = context
         self.tuning = tuning
         self.store = store

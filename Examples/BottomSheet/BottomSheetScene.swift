@@ -3,7 +3,7 @@ import Kiln
 /// An iOS-style bottom sheet over a map: three detents chosen by where a release would
 /// carry the sheet, rubber banding past the ends, a scrim that darkens as it rises, and a
 /// list inside that scrolls only once the sheet is at its top, in the same gesture.
-final class BottomSheetScene: Scene {
+final class BottomSheetScene: TunedScene {
     /// Where the sheet is going, if anywhere.
     enum SheetState {
         case resting(Detent)
@@ -12,7 +12,7 @@ final class BottomSheetScene: Scene {
         case settling(ValueSpring, target: Detent, hasArrived: Bool)
     }
 
-    let name = "bottom-sheet"
+    static let name = "bottom-sheet"
     let root = Layer()
     let backgroundColor = MapBackdrop.land
     let context: SceneContext

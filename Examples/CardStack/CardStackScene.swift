@@ -4,7 +4,7 @@ import Kiln
 /// a LIKE or NOPE stamp fading in with the direction; let go past the threshold (where the
 /// release velocity would carry it) and it flies off at that velocity, otherwise it springs
 /// back. The card behind grows to full size as the top one leaves. A like bursts (Lottie).
-final class CardStackScene: Scene {
+final class CardStackScene: TunedScene {
     /// What the top card is doing.
     enum TopCard {
         case resting
@@ -20,7 +20,7 @@ final class CardStackScene: Scene {
         case like, nope
     }
 
-    let name = "card-stack"
+    static let name = "card-stack"
     let root = Layer()
     let backgroundColor = Color(hex: 0xF4F4F7)
     let context: SceneContext

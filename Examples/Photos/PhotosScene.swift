@@ -3,7 +3,7 @@ import Kiln
 /// A photo library: a grid of square thumbnails; a tap flies the photo into a full-screen
 /// viewer. There it pinches and rotates about the fingers, double-taps to zoom, pans when
 /// zoomed, pages left and right at 1×, and closes back into its thumbnail when swiped down.
-final class PhotosScene: Scene {
+final class PhotosScene: TunedScene {
     /// What the screen shows.
     enum Mode {
         /// The grid, the viewer hidden.
@@ -41,7 +41,7 @@ final class PhotosScene: Scene {
         case none, zoomed, paging, dismissing
     }
 
-    let name = "photos"
+    static let name = "photos"
     let root = Layer()
     let backgroundColor = Color.white
     let context: SceneContext

@@ -14,10 +14,7 @@ import KilnPlatform
 /// ```swift
 /// import Kiln
 ///
-/// let bloom = Prototype(name: "bloom", title: "Bloom",
-///                       subtitle: "Tap the button to make it bloom",
-///                       make: { BloomScene(context: $0, tuning: $0.tuning()) },
-///                       tuning: .of(BloomTuning.self))
+/// let bloom = Prototype(BloomScene.self, title: "Bloom", subtitle: "Tap the button to make it bloom")
 ///
 /// KilnApp.main(prototypes: [bloom])
 /// ```

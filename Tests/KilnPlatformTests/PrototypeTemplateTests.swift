@@ -92,9 +92,10 @@ struct PrototypeTemplateTests {
         let source = template.swiftSource
         let tests = template.testSource
 
-        #expect(source.contains("final class TicketStubScene: Scene {"))
+        #expect(source.contains("final class TicketStubScene: TunedScene {"))
+        #expect(source.contains(#"static let name = "ticket-stub""#))
         #expect(source.contains("struct TicketStubTuning: SceneTuning {"))
-        #expect(source.contains("make: { TicketStubScene(context: $0, tuning: $0.tuning()) }, tuning: .of(TicketStubTuning.self))"))
+        #expect(source.contains(#"let prototype = Prototype(TicketStubScene.self, title: "ticket-stub""#))
         #expect(!source.contains("CardScene") && !source.contains("CardTuning"))
         #expect(tests.contains("SceneHarness(settlingFor: 0.2) { TicketStubScene(context: $0, tuning: TicketStubTuning()) }"))
         #expect(!tests.contains("CardScene") && !tests.contains("CardTuning"))

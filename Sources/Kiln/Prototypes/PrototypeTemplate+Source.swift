@@ -31,8 +31,8 @@ extension PrototypeTemplate {
 
         /// A card in the middle of the canvas: drag it anywhere, let go, and it springs home
         /// with the speed you let it go at.
-        final class \(sceneType): Scene {
-            let name = "\(name)"
+        final class \(sceneType): TunedScene {
+            static let name = "\(name)"
             let root = Layer()
             let backgroundColor = Color(hex: 0xF2F2F7)
             private let context: SceneContext
@@ -112,11 +112,9 @@ extension PrototypeTemplate {
             }
         }
 
-        /// What kiln loads from this folder: the scene's name, its launcher card, how to make
-        /// one, and its tuning.
-        let prototype = Prototype(
-            name: "\(name)", title: "\(name)", subtitle: "A card you drag, which springs home",
-            make: { \(sceneType)(context: $0, tuning: $0.tuning()) }, tuning: .of(\(tuningType).self))
+        /// What kiln loads from this folder: the scene, made with its tuning, and its
+        /// launcher card.
+        let prototype = Prototype(\(sceneType).self, title: "\(name)", subtitle: "A card you drag, which springs home")
 
         """
     }

@@ -3,13 +3,13 @@ import Kiln
 
 /// A round button that blooms: tap it and its petals spring out around it one after the
 /// other, tap again and they fold back behind it. Holding it down presses it in.
-final class BloomScene: Scene {
+final class BloomScene: TunedScene {
     /// Closed: the petals hide behind the button. Open: they stand around it.
     enum State {
         case closed, open
     }
 
-    let name = "bloom"
+    static let name = "bloom"
     let root = Layer()
     let backgroundColor = Color(hex: 0xF2F2F7)
     private let context: SceneContext
