@@ -78,10 +78,11 @@ public enum TemporaryFiles {
 
     /// A child that caught a signal and exited (ffmpeg exits with 255 then) most often got
     /// it with this process, a Ctrl+C sent to the whole group, whose handler here may run a
-    /// little later: on another thread, or delayed by a sanitizer until this thread makes a
-    /// call it watches. Gives that handler, which ends the process, up to `patience` seconds
-    /// in small sleeps; a child stopped some other way is then reported as usual.
-    static func awaitSignalOfGroup(patience: Double = 5) {
+    /// little later: on another thread, or delayed by a sanitizer until the thread it landed
+    /// on makes a call it watches (more than five seconds under ThreadSanitizer on a busy
+    /// machine). Gives that handler, which ends the process, up to `patience` seconds in
+    /// small sleeps; a child stopped some other way, which is rare, is then reported as usual.
+    static func awaitSignalOfGroup(patience: Double = 15) {
         let deadline = Date().addingTimeInterval(patience)
         while Date() < deadline { usleep(10_000) }
     }
