@@ -91,10 +91,8 @@ struct AssetFigmaTests {
         let first = Self.changes(before, badgeMoved, scale: scale, allowed: [badgeBefore, badge.frame])
         let second = Self.changes(badgeMoved, dotMoved, scale: scale, allowed: [dotBefore, inRoot(dot.frame)])
         if first.outside + second.outside > 0 {
-            try FileManager.default.createDirectory(at: FrameMatch.failures, withIntermediateDirectories: true)
-            for (name, frame) in [("before", before), ("badge-moved", badgeMoved), ("dot-moved", dotMoved)] {
-                try frame.writePNG(to: FrameMatch.failures.appendingPathComponent("figma-\(name)@\(Int(scale))x.png").path)
-            }
+            try FrameMatch.keep([("before@\(Int(scale))x", before), ("badge-moved@\(Int(scale))x", badgeMoved),
+                                 ("dot-moved@\(Int(scale))x", dotMoved)], as: "figma")
         }
         #expect(first.total > 1000 && first.outside == 0, "Badge: \(first.outside) of \(first.total) changed pixels outside")
         #expect(second.total > 200 && second.outside == 0, "dot: \(second.outside) of \(second.total) changed pixels outside")

@@ -52,10 +52,7 @@ struct AssetTreeFidelityTests {
         // where librsvg paints them on one surface: a level or two of rounding, no more.
         let difference = AssetFixtures.difference(frame, reference, tolerance: 3)
         if difference.over > 0 {
-            try FileManager.default.createDirectory(at: FrameMatch.failures, withIntermediateDirectories: true)
-            let stem = FrameMatch.failures.appendingPathComponent("tree-\(file.dropLast(4))@\(zoom)x").path
-            try frame.writePNG(to: stem + "-kiln.png")
-            try reference.writePNG(to: stem + "-rsvg.png")
+            try FrameMatch.keep([("kiln", frame), ("rsvg", reference)], as: "tree-\(file.dropLast(4))@\(zoom)x")
         }
         let rootMeanSquare = AssetFixtures.rootMeanSquare(frame, reference)
         #expect(difference.over == 0, """

@@ -102,10 +102,7 @@ struct SVGElementLayerTests {
         let rootMeanSquare = AssetFixtures.rootMeanSquare(frame, reference)
         let difference = AssetFixtures.difference(frame, reference, tolerance: 3)
         if difference.over > 0 {
-            try FileManager.default.createDirectory(at: FrameMatch.failures, withIntermediateDirectories: true)
-            let stem = FrameMatch.failures.appendingPathComponent("svg-element-\(name)").path
-            try frame.writePNG(to: stem + "-kiln.png")
-            try reference.writePNG(to: stem + "-rsvg.png")
+            try FrameMatch.keep([("kiln", frame), ("rsvg", reference)], as: "svg-element-\(name)")
         }
         #expect(rootMeanSquare < 0.005 && difference.over == 0,
                 "\(name): root mean square \(rootMeanSquare), \(difference.over) pixels over 3/255 (worst \(difference.worst))",

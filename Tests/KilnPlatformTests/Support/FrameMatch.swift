@@ -158,6 +158,15 @@ enum FrameMatch {
         return comparison
     }
 
+    /// Writes each of `frames` as `STEM-SUFFIX.png` in `failures`, for a test that compares
+    /// frames its own way and keeps them when they differ.
+    static func keep(_ frames: [(suffix: String, frame: Bitmap)], as stem: String) throws {
+        try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+        for (suffix, frame) in frames {
+            try frame.writePNG(to: failures.appendingPathComponent("\(stem)-\(suffix).png").path)
+        }
+    }
+
     private static func write(_ actual: Bitmap, _ reference: Bitmap, _ comparison: FrameComparison,
                               name: String) -> String {
         do {
