@@ -233,29 +233,24 @@ struct PrototypeEndToEndTests {
                 of: "        case .changed:\n",
                 with: "        case .changed:\n            FileHandle.standardError.write(Data(\"kiln: the scene is stuck\\n\".utf8)); _exit(86)\n")
             try write(hanging, to: source)
-            let session = try XvfbSession(width: 1280, height: 1024)
-            defer { session.stop() }
-            let app = try KilnApp(binary: binary, arguments: ["dev", folder.path, "--events", "--mute", "--quit-after", "300"],
-                                  session: session)
-            defer { app.terminate() }
-            let opened = try app.waitForLine(containing: #""event": "scene.opened""#, timeout: 180)
-            // The window goes at the drag's first move: the rest of the drag finds no window.
-            let window = try app.window(timeout: 30)
-            _ = try? window.drag(fromCanvas: (195, 422), to: (120, 600))
-            let reported = try eventually(within: 30) { app.errorOutput.contains("kiln: the scene is stuck\n") }
-            // The window's watchdog says what comes next in its own line; kiln dev adds none
-            // beside its compile's.
-            Thread.sleep(forTimeInterval: 1)
-            let lines = app.errorOutput.split(separator: "\n")
-                .filter { !$0.contains("compiling") && !$0.hasPrefix("kiln: compiled ") }
+            try withDevWindow(binary, folder) { app, opened, window in
+                // The window goes at the drag's first move: the rest of the drag finds no window.
+                _ = try? window.drag(fromCanvas: (195, 422), to: (120, 600))
+                let reported = try eventually(within: 30) { app.errorOutput.contains("kiln: the scene is stuck\n") }
+                // The window's watchdog says what comes next in its own line; kiln dev adds none
+                // beside its compile's.
+                Thread.sleep(forTimeInterval: 1)
+                let lines = app.errorOutput.split(separator: "\n")
+                    .filter { !$0.contains("compiling") && !$0.hasPrefix("kiln: compiled ") }
 
-            #expect(reported, "the window's own line: \(app.errorOutput.suffix(1500))")
-            #expect(lines == ["kiln: the scene is stuck"], "\(lines)")
-            #expect(app.isRunning)
+                #expect(reported, "the window's own line: \(app.errorOutput.suffix(1500))")
+                #expect(lines == ["kiln: the scene is stuck"], "\(lines)")
+                #expect(app.isRunning)
 
-            try write(original, to: source)
-            let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 120)
-            #expect(reopened.line.contains("card"))
+                try write(original, to: source)
+                let reopened = try app.waitForLine(containing: #""event": "scene.opened""#, from: opened.index + 1, timeout: 120)
+                #expect(reopened.line.contains("card"))
+            }
         }
     }
 
