@@ -50,15 +50,20 @@ let package = Package(
         // fork and exec for a child that dies with Kiln: the C library only.
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
 
-        // Pure Swift: no C module, testable without a display. KilnCore is the toolkit and
-        // the scene runtime (scenes, the catalogue, tuning, input scripts, the shared sounds).
+        // Pure Swift: no C module, testable without a display. KilnCore is the toolkit a
+        // prototype is written with: layers, animation, gestures, emitters, scrolling, sound
+        // as data, scenes and their tuning.
         .target(name: "KilnCore"),
+        // The scene runtime, pure Swift too, all of it `package`: a scene's session (its
+        // clock, delivery, the script it plays), the HUD and overlays drawn over it, the tweak
+        // panel, input scripts, tuning files and the offline mixer.
+        .target(name: "KilnRuntime", dependencies: ["KilnCore"]),
 
         // Everything SDL, Cairo, X11 and evdev.
         .target(
             name: "KilnPlatform",
             dependencies: [
-                "KilnCore", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
+                "KilnCore", "KilnRuntime", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
                 "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie",
             ]),
 
@@ -69,7 +74,7 @@ let package = Package(
         .target(
             name: "Kiln",
             dependencies: [
-                "KilnCore", "KilnPlatform",
+                "KilnCore", "KilnRuntime", "KilnPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -101,7 +106,7 @@ let package = Package(
         // For a prototype's tests, beside `Kiln`: a scene harness on a manual clock with
         // recording sound and haptics and a pointer and script driver, and golden images. It
         // draws offscreen with KilnPlatform, which it does not export.
-        .target(name: "KilnTesting", dependencies: ["Kiln", "KilnPlatform"]),
+        .target(name: "KilnTesting", dependencies: ["Kiln", "KilnRuntime", "KilnPlatform"]),
 
         // Kiln's own demos, written as a package's prototypes are, against `import Kiln` alone.
         .target(name: "LaserDemo", dependencies: ["Kiln"], path: "Demos/Laser"),
@@ -113,25 +118,33 @@ let package = Package(
         .executableTarget(
             name: "kiln",
             dependencies: [
-                "Kiln", "KilnCore", "KilnPlatform", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+                "Kiln", "KilnCore", "KilnRuntime", "KilnPlatform", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Prototypes compiled by `kiln dev` are loaded into the process and use Kiln's
             // symbols from it rather than a second copy of the modules.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
 
-        // Shared test helpers. For unit tests: KilnTesting's harness and golden images, pointer
-        // fuzzing for property tests, the checkout's own files, and Kiln's demos registered as
-        // the kiln executable registers them. For end-to-end tests: external commands
-        // with time limits, a private Xvfb server, the kiln binary and its window driven by
-        // xdotool, and pictures compared through ImageMagick.
+        // Test helpers with nothing but the toolkit and Foundation beneath them: one `isClose`,
+        // generated layer trees and pointer fuzzing for property tests, the checkout's own
+        // files, and external commands run with time limits.
         .target(
             name: "KilnTestSupport",
-            dependencies: [
-                "Kiln", "KilnCore", "KilnPlatform", "KilnTesting", "LaserDemo", "MailboxDemo", "PressureDemo",
-                "GalleryDemo", .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
+            dependencies: ["KilnCore", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/KilnTestSupport"),
+        // Helpers for tests of the whole app: KilnTesting's harness and golden images, Kiln's
+        // demos registered as the kiln executable registers them, the kiln binary and its
+        // window driven by xdotool on a private Xvfb server, and pictures compared through
+        // ImageMagick.
+        .target(
+            name: "KilnEndToEndSupport",
+            dependencies: [
+                "Kiln", "KilnCore", "KilnRuntime", "KilnPlatform", "KilnTesting", "KilnTestSupport",
+                "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+            ],
+            path: "Tests/KilnEndToEndSupport"),
+
+        // One test target per module, named after it; the demos' tests are KilnDemosTests.
         .testTarget(
             name: "KilnCoreTests",
             dependencies: [
@@ -139,26 +152,38 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
-            name: "KilnScenesTests",
+            name: "KilnRuntimeTests",
             dependencies: [
-                "Kiln", "KilnCore", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo", "KilnTestSupport",
-                "BottomSheet", "CardStack", "Photos",
+                "KilnCore", "KilnRuntime", "KilnTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "KilnPlatformTests",
             dependencies: [
-                "Kiln", "KilnCore", "KilnPlatform", "KilnTestSupport", "BottomSheet",
-                "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+                "Kiln", "KilnCore", "KilnRuntime", "KilnPlatform", "KilnTestSupport", "KilnEndToEndSupport",
+                "BottomSheet", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
             ],
             exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "KilnTests",
+            dependencies: [
+                "Kiln", "KilnCore", "KilnRuntime", "KilnPlatform", "KilnTestSupport", "KilnEndToEndSupport",
+                "BottomSheet", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+            ]),
+        .testTarget(
+            name: "KilnDemosTests",
+            dependencies: [
+                "Kiln", "KilnCore", "KilnRuntime", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+                "KilnTestSupport", "KilnEndToEndSupport", "BottomSheet", "CardStack", "Photos",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         // Tests that run the kiln binary or an X server (Xvfb): `make test` runs them after the
         // others, one at a time.
         .testTarget(
             name: "KilnEndToEndTests",
             dependencies: [
-                "Kiln", "KilnCore", "KilnPlatform", "CXInput2", "KilnTestSupport",
-                "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
+                "Kiln", "KilnCore", "KilnRuntime", "KilnPlatform", "CXInput2", "KilnTestSupport",
+                "KilnEndToEndSupport", "LaserDemo", "MailboxDemo", "PressureDemo", "GalleryDemo",
             ]),
     ],
     swiftLanguageModes: [.v6]

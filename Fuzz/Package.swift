@@ -30,7 +30,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// The library that brings Kiln's modules (KilnCore, KilnPlatform).
+/// The library that brings Kiln's modules (KilnCore, KilnRuntime, KilnPlatform).
 var kiln: Target.Dependency { .product(name: "Kiln", package: "Kiln") }
 
 /// Kiln's demos (LaserDemo, MailboxDemo, PressureDemo, GalleryDemo).

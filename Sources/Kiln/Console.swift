@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Kiln's messages to the person at the terminal: one line each on standard error, after the
 /// app's name (`kiln: …`).

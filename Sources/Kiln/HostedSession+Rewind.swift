@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// Makes a scene anew with the tuning given, in a session playing the log given, its
 /// sounds, impacts, events and scene switches held behind the gate returned.

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// The tweak panel's values: applied over the tuning files as a saved file would be, with
 /// the scene replayed to the same moment, and saved into the file in force.

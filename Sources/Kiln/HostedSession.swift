@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// A scene session as the window and the offline renders host it: its script, its capture,
 /// its tuning files watched and applied as they are saved, in the window the files its

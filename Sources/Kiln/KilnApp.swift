@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// Kiln's whole app, for Kiln's scenes and your own: the window with its launcher, the HUD,
 /// recording with R, tuning that follows your saves, pens, and the `render`, `play`,

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// Saves what R recorded in the window: the session's logged input, replayed offline from
 /// the scene's start, frame-exact, with the frames of the recorded stretch sent to ffmpeg

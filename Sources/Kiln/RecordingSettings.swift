@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// What R saves in the window: where, in which format and scale, and what it shows.
 package struct RecordingSettings: Sendable {

@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// The HUD over offline frames (`kiln render --hud`, and R's recordings with `--record-hud`).
 ///

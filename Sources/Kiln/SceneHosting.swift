@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// Assembles a scene of the catalogue and the session that hosts it: the one way the
 /// window, offline renders, benches and R's replays get a scene.

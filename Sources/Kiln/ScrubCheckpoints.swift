@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Sessions of a scene parked at moments of its input log, made again on a thread of their
 /// own, so that a scrub back starts from the nearest one before its moment rather than from

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// Writing changes into a tuning file, for `kiln tuning --set` and the tweak panel's Ctrl+S:
 /// only the changed values' text changes, and a file that is missing is made. The file is

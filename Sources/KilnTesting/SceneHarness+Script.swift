@@ -1,5 +1,6 @@
 import Foundation
 import Kiln
+import KilnRuntime
 import Testing
 
 extension SceneHarness {

@@ -1,7 +1,7 @@
 // Bad asset files given to `kiln render`: each is one line naming the file, exit status 1,
 // and nothing written, neither the picture nor the video, nor an empty file in its place.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Rendering bad asset files")

@@ -6,7 +6,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Assets reload live, end to end", .serialized)

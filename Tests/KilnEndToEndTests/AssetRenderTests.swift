@@ -2,7 +2,7 @@
 // its own size, on a transparent canvas; its pixels checked against what ImageMagick and
 // librsvg's own rsvg-convert make of the same file. No display is needed.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Rendering asset files")

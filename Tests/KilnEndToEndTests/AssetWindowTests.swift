@@ -1,7 +1,7 @@
 // `kiln FILE` as users meet it: the window on an asset file alone, under Xvfb, photographed
 // with ImageMagick and compared with what the file holds.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Asset files in the window", .serialized)

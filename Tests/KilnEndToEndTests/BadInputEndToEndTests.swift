@@ -1,7 +1,7 @@
 // Bad input the live window goes on after: a --tablet path it cannot use and an audio
 // driver that fails. Each is one line on stderr; the window opens and the scene runs.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.

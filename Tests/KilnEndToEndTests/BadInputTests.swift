@@ -4,7 +4,7 @@
 // every run has a time limit. The options, displays, ffmpeg and outputs are in
 // BadInputTests+Environment.swift.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// One bad input: the files it needs, the command, and the one line Kiln must answer.

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// The command line as users meet it: exit status, one clear line, nothing half written.

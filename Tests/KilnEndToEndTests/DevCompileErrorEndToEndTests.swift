@@ -2,7 +2,7 @@
 // the window opens with the compile error's banner and waits for a save that compiles.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 extension PrototypeEndToEndTests {

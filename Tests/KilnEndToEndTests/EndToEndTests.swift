@@ -5,7 +5,7 @@ import Foundation
 import GalleryDemo
 import class Kiln.LauncherScene
 import KilnCore
-import KilnTestSupport
+import KilnEndToEndSupport
 import LaserDemo
 import Testing
 

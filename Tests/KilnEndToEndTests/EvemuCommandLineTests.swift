@@ -1,5 +1,5 @@
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// `--evemu` as users meet it: a recording drives the scene offline; a bad one is one clear line.

@@ -3,7 +3,8 @@
 // Needs the Swift toolchain kiln was built with, as `kiln dev` does.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 @Suite("The prototype guide, end to end", .serialized)

@@ -1,7 +1,7 @@
 // The HUD in videos: `kiln render --hud` draws it over a video's frames as over a PNG's, and
 // `--record-hud` puts it in what R saves in the window.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// How many pixels of a video's last frame are bright in the corner where the HUD's panel

@@ -1,5 +1,5 @@
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// What the README and `--help` say about the command line is what it does.

@@ -3,7 +3,8 @@
 // the new code.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 extension PrototypeEndToEndTests {

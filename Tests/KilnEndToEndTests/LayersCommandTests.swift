@@ -1,7 +1,7 @@
 // `kiln layers` as users and tests meet it: one JSON line a layer, read back here, for a
 // Figma-like SVG whose frames come from its own geometry, and for a scene played by a script.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Listing layers")

@@ -5,7 +5,7 @@
 // changed; the first, as a user's first build does, shows whether Kiln's sources print a
 // warning. Needs the Swift toolchain and git.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Packages outside the checkout, end to end", .serialized)

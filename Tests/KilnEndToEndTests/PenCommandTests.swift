@@ -1,7 +1,7 @@
 // `kiln devices` and `--tablet` as users meet them: exit status and one clear line, with and
 // without a display (a private Xvfb, which has no tablet).
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Pen and device commands", .serialized)

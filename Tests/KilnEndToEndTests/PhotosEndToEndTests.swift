@@ -4,7 +4,7 @@
 // `kiln dev` compiles the folder.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("The photo viewer, end to end", .serialized)

@@ -3,7 +3,7 @@
 // test edits its Swift file. Needs the Swift toolchain kiln was built with.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Prototype folders, end to end", .serialized)

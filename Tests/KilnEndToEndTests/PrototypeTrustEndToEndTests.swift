@@ -4,7 +4,7 @@
 // messages name the designer's files. Runs kiln as a process; planting steps run as
 // `nobody` through setpriv (as root; otherwise those tests return early).
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Prototypes run only the code the user asked for", .serialized)

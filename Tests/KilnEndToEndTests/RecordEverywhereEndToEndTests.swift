@@ -3,7 +3,7 @@
 // Each saves the stretch between the two presses as an MP4 with its AAC sound track, into a
 // --record-dir that does not exist yet.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.

@@ -2,7 +2,7 @@
 // the stretch between the two presses is rendered again offline into a video file, with the
 // scene's sound unless the window is muted.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.

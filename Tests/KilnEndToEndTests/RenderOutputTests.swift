@@ -5,7 +5,7 @@ import Foundation
 import Kiln
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Render output")

@@ -1,7 +1,8 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 /// `kiln bench scenes` and `kiln soak`, run as users run them.

@@ -3,7 +3,8 @@
 // input made in slow motion is logged in scene time, so captures and R replay it at normal speed.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.

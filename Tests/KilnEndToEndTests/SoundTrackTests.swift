@@ -2,7 +2,8 @@ import Foundation
 import Kiln
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import MailboxDemo
 import Testing
 

@@ -1,7 +1,7 @@
 // `kiln tuning SCENE --set key=value --reset key` as users run it: the real binary writes the
 // tuning file in force, and a bad key or value leaves the file's bytes as they were.
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("kiln tuning --set")

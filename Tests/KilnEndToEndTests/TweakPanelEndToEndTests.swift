@@ -3,7 +3,8 @@
 // into the tuning file in force, the rest of the file byte for byte as it was.
 import Foundation
 @_spi(Fuzzing) import KilnCore
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import MailboxDemo
 import Testing
 

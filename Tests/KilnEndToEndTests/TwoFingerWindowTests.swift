@@ -2,7 +2,8 @@
 // either side of the pointer, and a drag pinches them about the point pressed.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Two fingers from a mouse, in the real window", .serialized)

@@ -1,6 +1,6 @@
 import Foundation
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// `kiln render … --out FILE.mp4|.webm|.gif` as users meet it, checked with ffprobe.

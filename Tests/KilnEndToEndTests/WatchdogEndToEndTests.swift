@@ -6,7 +6,7 @@
 import Foundation
 import Kiln
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 // Part of the end-to-end suite, so that it never runs beside the other windows.

@@ -3,7 +3,7 @@
 // at 1× and 2×, compared once the script is over and the scene has come to rest.
 import Foundation
 import KilnCore
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Offline frames look like the window", .serialized)

@@ -5,7 +5,8 @@ import CXInput2
 import Foundation
 import KilnCore
 @testable import KilnPlatform
-import KilnTestSupport
+@testable import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 @Suite("XInput2 pen reader under Xvfb", .serialized)

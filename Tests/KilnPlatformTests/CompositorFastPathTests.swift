@@ -1,5 +1,6 @@
 @testable import KilnPlatform
 import KilnCore
+import KilnTestSupport
 import Testing
 
 /// The offscreen compositor's shortcuts: hand-blitted pieces, hidden layers left out,

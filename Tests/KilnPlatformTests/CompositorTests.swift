@@ -1,20 +1,7 @@
 import KilnCore
 import KilnPlatform
+import KilnTestSupport
 import Testing
-
-/// A scene holding whatever layers a test puts in it.
-final class TestScene: Scene {
-    let name = "test"
-    let root = Layer()
-    let backgroundColor = Color.white
-
-    init(size: Size = Size(100, 100)) {
-        root.frame = Rect(origin: .zero, size: size)
-    }
-
-    func update(time: Double) {}
-    func handle(_ event: PointerEvent) {}
-}
 
 @Suite("Compositor")
 struct CompositorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 import KilnTestSupport
 import PressureDemo
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 /// The offscreen compositor's fast paths against its general path, where pixman draws every

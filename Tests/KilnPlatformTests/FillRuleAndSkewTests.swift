@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnTestSupport
 import Testing
 
 /// Fill rules and sheared layers as they come out of the offscreen compositor.

@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 @Suite("KilnTesting's golden images and scene harness")

@@ -1,7 +1,8 @@
 import GalleryDemo
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnRuntime
+import KilnEndToEndSupport
 import Testing
 
 @Suite("Golden images")

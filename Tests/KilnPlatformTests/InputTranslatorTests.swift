@@ -1,6 +1,7 @@
 import CSDL2
 import KilnCore
 @testable import KilnPlatform
+@testable import KilnRuntime
 import Testing
 
 /// SDL events become canvas-space pointer events and keys in one place, through the

@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnTestSupport
 import Testing
 
 @Suite("Particle rendering")

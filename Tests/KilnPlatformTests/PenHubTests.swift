@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 import Testing
 
 /// A pen reading with the fields these tests vary.

@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 import PressureDemo
 import Testing
 

@@ -1,5 +1,6 @@
 import KilnCore
 import KilnPlatform
+import KilnTestSupport
 import Testing
 
 /// Layers and frames larger than an image can be: drawn coarser, or refused in words.

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 import MailboxDemo
 import LaserDemo
 import Testing

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// `kiln [SCENE]`: the live window.
 struct Open: ParsableCommand {

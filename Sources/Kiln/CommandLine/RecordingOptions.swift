@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnPlatform
+import KilnRuntime
 
 /// Options for recording in the window with R.
 struct RecordingOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// `kiln render SCENE --out FILE`: offline, exact, headless.
 struct Render: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// `kiln bench scrub`: how quickly a scrub back through a session shows its moment.
 struct ScrubBench: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// `kiln soak SCENE --minutes N`: random input for a while, headless, to show that frames
 /// stay quick and memory stays put.

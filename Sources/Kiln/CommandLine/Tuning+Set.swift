@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnCore
+import KilnRuntime
 
 // `kiln tuning SCENE --set key=value --reset key`: the same writer the tweak panel saves
 // with, into the one file that is in force for the scene.

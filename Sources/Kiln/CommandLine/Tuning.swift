@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// `kiln tuning SCENE`: the effective tuning, each value with where it came from; with
 /// `--set` or `--reset`, values written into the tuning file in force.

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// What a journal starts with: who wrote it, when, and how R would have saved the session.
 package struct JournalHeader: Codable, Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
+import KilnRuntime
 
 /// What a journal holds, read back: the scene as R would have rendered it.
 ///

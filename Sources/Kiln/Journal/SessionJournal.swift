@@ -7,6 +7,7 @@
 // Limits: one writer per file, on the window's thread.
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// The journal of one running window: the scene's input log and R's marks, appended frame
 /// by frame, removed when the window closes cleanly.

@@ -1,5 +1,6 @@
 import Foundation
 import KilnPlatform
+import KilnRuntime
 
 /// A prototype kept live in the window (`kiln dev`): each frame takes what the reloader
 /// finished, registers a new version and asks the window to show a fresh scene of it, or

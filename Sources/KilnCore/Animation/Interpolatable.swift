@@ -60,13 +60,13 @@ extension Transform: Interpolatable {
 extension Transform {
     /// An affine transform as rotation · scale · skew (applied right to left), then
     /// translation: the linear part is R(rotation) · diag(scale) · [[1, skew], [0, 1]].
-    struct Decomposition {
-        var translation: Point
-        var rotation: Double
-        var scale: Size
-        var skew: Double
+    package struct Decomposition {
+        package var translation: Point
+        package var rotation: Double
+        package var scale: Size
+        package var skew: Double
 
-        init(translation: Point, rotation: Double, scale: Size, skew: Double) {
+        package init(translation: Point, rotation: Double, scale: Size, skew: Double) {
             self.translation = translation
             self.rotation = rotation
             self.scale = scale
@@ -74,7 +74,7 @@ extension Transform {
         }
 
         /// Splits `m`; a reflection shows up as a negative `scale.height`.
-        init(_ m: Transform) {
+        package init(_ m: Transform) {
             translation = Point(x: m.tx, y: m.ty)
             let xAxis = (m.a * m.a + m.b * m.b).squareRoot()
             guard xAxis > 1e-12 else {
@@ -94,7 +94,7 @@ extension Transform {
         }
 
         /// The transform these parts make.
-        var transform: Transform {
+        package var transform: Transform {
             let cs = cos(rotation), sn = sin(rotation)
             let sx = scale.width, sy = scale.height
             // R · [[sx, sx·skew], [0, sy]]

@@ -1,4 +1,3 @@
-
 // Writing scripts back as JSON, in the shape `InputScriptParser` reads: one step per line,
 // one raw event per line, keys in a fixed order, so that captured files read well and
 // diff cleanly.

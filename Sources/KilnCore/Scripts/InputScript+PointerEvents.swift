@@ -1,4 +1,3 @@
-
 extension InputScript {
     /// A script that replays recorded pointer events verbatim at their own scene times
     /// (a tablet recording, for instance), so that they play like any other script.

@@ -1,4 +1,3 @@
-
 /// A scripted run of pointer and key input (X6), as read from a `.json` file.
 ///
 /// Steps run one after another in scene time. The script drives one pointer (mouse, pen
@@ -6,6 +5,9 @@
 /// `press` and `tap`; `pinch`, `rotate` and `fingers` put several touch fingers down at
 /// once; raw `events` steps replay recorded input verbatim.
 public struct InputScript: Hashable, Sendable {
+    /// The most fingers one `fingers` step may put down.
+    package static let maximumFingers = 10
+
     /// The scene to open ("laser"), if the script names one.
     public var scene: String?
     /// The device preset to show it on ("iphone-14"), if the script names one.

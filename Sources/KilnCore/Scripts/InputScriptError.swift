@@ -1,4 +1,3 @@
-
 /// What is wrong with an input script, and where: file, line and field.
 ///
 /// Printed as `laser-delete.json:7: steps[3].move.to: expected [x, y], …`, the form

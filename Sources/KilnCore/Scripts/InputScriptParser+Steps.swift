@@ -1,4 +1,3 @@
-
 // The body of each step kind.
 extension InputScriptParser {
     static func parseDown(_ body: ScriptField) throws(InputScriptError) -> ScriptStep {

@@ -1,4 +1,5 @@
 // The bodies of the multi-touch steps: pinch, rotate and fingers.
+
 extension InputScriptParser {
     static func parsePinch(_ body: ScriptField) throws(InputScriptError) -> ScriptPinch {
         let object = try body.object(keys: ["center", "from", "to", "scale", "angle", "duration", "curve"])
@@ -34,13 +35,13 @@ extension InputScriptParser {
                               curve: try object.optional("curve")?.curve() ?? .easeInOut)
     }
 
-    /// One to `ScriptPlayer.maximumFingers` fingers.
+    /// One to `InputScript.maximumFingers` fingers.
     static func parseFingers(_ body: ScriptField) throws(InputScriptError) -> [ScriptFinger] {
         guard let elements = body.elements else {
             throw body.error("expected an array of fingers, found \(body.node.kindDescription)")
         }
-        guard (1...ScriptPlayer.maximumFingers).contains(elements.count) else {
-            throw body.error("expected 1 to \(ScriptPlayer.maximumFingers) fingers, found \(elements.count)")
+        guard (1...InputScript.maximumFingers).contains(elements.count) else {
+            throw body.error("expected 1 to \(InputScript.maximumFingers) fingers, found \(elements.count)")
         }
         var fingers: [ScriptFinger] = []
         for element in elements { fingers.append(try parseFinger(element)) }

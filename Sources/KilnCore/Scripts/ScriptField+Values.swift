@@ -1,4 +1,3 @@
-
 // The value types scripts share: points, pressures, pointers, curves and keys.
 extension ScriptField {
     static let pointShape = "[x, y] or a layer point {\"layer\": NAME, \"anchor\": [ax, ay], \"offset\": [dx, dy]}"

@@ -1,4 +1,3 @@
-
 /// A JSON value being read as a part of a script: the value, its path for error
 /// messages ("steps[3].move.to") and the file it is in.
 struct ScriptField {

@@ -3,19 +3,19 @@
 // shortest exact form (which TOML reads, inf and nan included).
 
 /// TOML spellings of keys and strings.
-enum TOMLText {
+package enum TOMLText {
     /// A dotted key: each part bare when it can be ("swipe"), quoted when not ("\"a b\"").
     ///
     /// Different paths always give different text, so a key written this way names one
     /// place in the file, as TOML reads it: `"a.b"` is one key, `a.b` a key in table `a`.
-    static func key(_ parts: [String]) -> String {
+    package static func key(_ parts: [String]) -> String {
         parts.map { part in
             !part.isEmpty && part.unicodeScalars.allSatisfy(TuningParser.isBareKeyCharacter) ? part : string(part)
         }.joined(separator: ".")
     }
 
     /// A basic string: quotes, backslashes and control characters escaped, the rest as is.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

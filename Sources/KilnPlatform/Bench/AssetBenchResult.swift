@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// One measurement of `kiln bench assets`: a decode, an SVG drawn at a scale, a Lottie frame,
 /// or a scene's frames.

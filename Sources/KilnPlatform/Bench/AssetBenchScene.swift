@@ -5,6 +5,7 @@
 // small icons from the same SVG at rest.
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// A generated scene of asset layers, hosted as the window hosts scenes.
 final class AssetBenchScene: HostedScene {

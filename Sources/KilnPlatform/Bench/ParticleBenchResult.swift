@@ -1,5 +1,6 @@
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Frame times of one benchmark run and their summary.
 public struct ParticleBenchResult: Hashable, Sendable {

@@ -6,6 +6,7 @@
 import CSDL2
 import Foundation
 @_spi(Fuzzing) import KilnCore
+import KilnRuntime
 
 /// What one timed frame cost and did.
 public struct SceneFrame: Hashable, Sendable {

@@ -7,6 +7,7 @@
 import CSDL2
 import Foundation
 @_spi(Fuzzing) import KilnCore
+import KilnRuntime
 
 /// Composites render lists, keeping one texture per layer while its content is unchanged.
 class Compositor {

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnRuntime
 
 /// What a host needs of a scene: its layers, its time and its input. The `kiln` executable
 /// adapts scenes (with their scripts and captures) to this, so the platform layer depends on

@@ -1,4 +1,5 @@
 import KilnCore
+import KilnRuntime
 
 /// A scene as an offline render takes it: the scene to step and draw, and the mixer its
 /// sounds go to, whose samples become the clip's sound track (`nil` for a silent clip).

@@ -4,6 +4,7 @@
 import CSDL2
 import Foundation
 @_spi(Fuzzing) import KilnCore
+import KilnRuntime
 
 /// Draws a scene into bitmaps at an exact scale, with no window system.
 public final class OffscreenHost {

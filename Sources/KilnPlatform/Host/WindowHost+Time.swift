@@ -1,4 +1,5 @@
 import KilnCore
+import KilnRuntime
 
 /// The window's keys for scene time: S cycles the speed, Space pauses, and while paused →
 /// steps a frame forward and ← a frame back (the scene re-simulated from its input log).

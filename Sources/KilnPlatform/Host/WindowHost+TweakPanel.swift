@@ -1,5 +1,6 @@
 import CSDL2
 @_spi(Fuzzing) import KilnCore
+import KilnRuntime
 
 /// Where the tweak panel sits, how it is drawn, and presses, drags and the wheel on it.
 extension WindowHost {

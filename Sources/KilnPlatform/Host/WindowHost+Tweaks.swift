@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// The tweak panel in the window: what it shows, where it is, and what it holds back.
 final class WindowTweaks {

@@ -4,6 +4,7 @@
 import CSDL2
 import Foundation
 @_spi(Fuzzing) import KilnCore
+import KilnRuntime
 
 /// Runs scenes in a window until the user closes it.
 public final class WindowHost {

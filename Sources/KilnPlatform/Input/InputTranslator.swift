@@ -10,6 +10,7 @@
 import CSDL2
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// What one SDL event means to the app.
 enum InputAction {

@@ -7,6 +7,7 @@
 import CXInput2
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// One touchpad pinch event, as plain values.
 struct TouchpadPinchSample: Equatable {

@@ -6,6 +6,7 @@
 // the mixer follows the same loop, and its track covers exactly the clip's frames.
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Which frames of scene time a clip holds.
 public struct ClipTiming: Sendable, Equatable {

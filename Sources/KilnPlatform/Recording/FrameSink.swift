@@ -3,6 +3,7 @@
 // ffmpeg, numbered PNG files, or one PNG.
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Takes the frames of an offline render, in order, and makes the output from them.
 public protocol FrameSink: AnyObject {

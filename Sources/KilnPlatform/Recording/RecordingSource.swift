@@ -1,4 +1,5 @@
 import KilnCore
+import KilnRuntime
 
 /// What R needs of a scene shown in the window: its logged input, rendered again offline
 /// from the scene's start, and the session's journal, told where recordings start and stop.

@@ -7,6 +7,7 @@
 // stereo track; the copy costs one more write of the video's bytes.
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Joins an encoded video stream and a mixed sound track into one file.
 enum SoundTrackMuxer {

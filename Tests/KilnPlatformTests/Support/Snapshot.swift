@@ -1,7 +1,7 @@
 import Foundation
 import KilnCore
 import KilnPlatform
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// Golden images: compares a rendered frame with `__Snapshots__/NAME.png` beside the tests,

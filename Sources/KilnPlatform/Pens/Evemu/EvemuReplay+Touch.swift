@@ -3,6 +3,7 @@
 // canvas, so a recording from a screen of another shape leaves bands at two edges.
 
 import KilnCore
+import KilnRuntime
 
 extension EvemuReplay {
     /// A touchscreen recording's fingers as pointer events.

@@ -5,6 +5,7 @@
 // nothing on a phone-sized canvas.
 
 import KilnCore
+import KilnRuntime
 
 /// An evemu recording turned into a timeline of `PointerEvent`s from a pen, or from the
 /// fingers of a touchscreen (`EvemuRecording.isTouchscreen`; see `events(anchor:canvasSize:startTime:)`).

@@ -6,6 +6,7 @@
 // near last. (When XInput2 and evdev both read the same tablet, the source so chosen stays
 // the same for a whole stroke.)
 import KilnCore
+import KilnRuntime
 
 /// Gives mouse events the pressure and tool of the pen that moves the pointer.
 ///

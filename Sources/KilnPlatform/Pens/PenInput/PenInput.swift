@@ -6,6 +6,7 @@
 import CEvdev
 import Foundation
 import KilnCore
+import KilnRuntime
 
 /// Pen sources and the hub that merges them into pointer events.
 public final class PenInput {

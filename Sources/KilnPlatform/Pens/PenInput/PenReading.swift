@@ -2,6 +2,7 @@
 // Limits: no position: the pen's position reaches the app through the core pointer
 // (SDL's mouse events), which the X server moves for the pen.
 import KilnCore
+import KilnRuntime
 
 /// The state of one pen device as its source last saw it.
 public struct PenReading: Equatable, Sendable {
