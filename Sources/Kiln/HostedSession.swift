@@ -7,7 +7,7 @@ import KilnRuntime
 /// its tuning files watched and applied as they are saved, in the window the files its
 /// layers show reloaded in place as they are saved, problems reported once, and a HUD over
 /// offline frames.
-package final class HostedSession: HostedScene, RecordingSource {
+package final class HostedSession: HostedScene, SceneHistory, TweakableScene, RecordingSource {
     /// The session hosted; a retuned scene replaces it.
     package private(set) var session: SceneSession
     private let capturePath: String?
@@ -97,6 +97,10 @@ package final class HostedSession: HostedScene, RecordingSource {
     package var overlay: Layer? { hud?.hud.root }
     /// The session itself, when it logs its input: R renders that again.
     package var recording: RecordingSource? { session.inputLog == nil ? nil : self }
+    /// The session's input history; its parts say when there is no log to go back through.
+    package var history: (any SceneHistory)? { self }
+    /// The scene's tuning; its parts say when there is none.
+    package var tweaking: (any TweakableScene)? { self }
     /// Why the session's script stopped part way, if it did.
     package var scriptProblem: (any Error)? { session.scriptProblem }
     /// Where the current scene's log starts in window time: when it was made.

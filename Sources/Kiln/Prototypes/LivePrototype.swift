@@ -189,20 +189,8 @@ final class LivePrototypeScene: HostedScene {
     func handle(_ event: PointerEvent) { inner.handle(event) }
     func handle(_ key: KeyPress, at time: Double) -> Bool { inner.handle(key, at: time) }
     func close() { inner.close() }
-    func rewind(to time: Double) -> Bool { inner.rewind(to: time) }
-    var timeline: SessionTimeline? { inner.timeline }
-    func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
-    func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
-    func resume(from place: ScenePlace) -> Bool {
-        live.replayBegins(place)
-        defer { live.replayEnded() }
-        return inner.resume(from: place)
-    }
-    func makeTweakPanel() -> TweakPanel? { inner.makeTweakPanel() }
-    func applyTweaks(_ source: TuningSource?) { inner.applyTweaks(source) }
-    func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> { inner.saveTweaks(changes) }
-    var fileTuningSources: [TuningSource] { inner.fileTuningSources }
-    var tuningFileName: String? { inner.tuningFileName }
+    var tweaking: (any TweakableScene)? { inner.tweaking }
+    var history: (any SceneHistory)? { inner.history.map { LiveHistory(inner: $0, live: live) } }
 
     /// The banner follows the problem, and comes back over a scene remade by a tuning save.
     private func updateBanner() {
@@ -217,5 +205,27 @@ final class LivePrototypeScene: HostedScene {
         let banner = TuningBanner.make(for: error, canvasSize: root.bounds.size, title: title)
         banner.name = LivePrototype.bannerName
         root.addSublayer(banner)
+    }
+}
+
+/// A live prototype's history: the session's, with a replay into new code marked as one, so
+/// that a crash during it is reported as the replay's.
+private final class LiveHistory: SceneHistory {
+    private let inner: any SceneHistory
+    private let live: LivePrototype
+
+    init(inner: any SceneHistory, live: LivePrototype) {
+        self.inner = inner
+        self.live = live
+    }
+
+    func rewind(to time: Double) -> Bool { inner.rewind(to: time) }
+    var timeline: SessionTimeline? { inner.timeline }
+    func prepareToScrub(near time: Double) { inner.prepareToScrub(near: time) }
+    func place(at time: Double) -> ScenePlace? { inner.place(at: time) }
+    func resume(from place: ScenePlace) -> Bool {
+        live.replayBegins(place)
+        defer { live.replayEnded() }
+        return inner.resume(from: place)
     }
 }

@@ -1,9 +1,11 @@
 import KilnCore
 import KilnRuntime
 
-/// What a host needs of a scene: its layers, its time and its input. The `kiln` executable
-/// adapts scenes (with their scripts and captures) to this, so the platform layer depends on
-/// the core alone.
+/// What a host needs of a scene to show it: its layers, its time and its input. The `kiln`
+/// executable adapts scenes (with their scripts and captures) to this, so the platform layer
+/// depends on the core alone. What only some hosts use comes in roles a scene may have: its
+/// ``history`` (steps back, scrubs, the timeline, reloads that keep their place), its
+/// ``tweaking`` (the tweak panel) and its ``recording`` (R).
 package protocol HostedScene: AnyObject {
     /// The scene's name, shown in the window title.
     var name: String { get }
@@ -25,12 +27,21 @@ package protocol HostedScene: AnyObject {
     /// A layer tree drawn last, over the scene and its overlays, at the output's scale, as
     /// the HUD is: `nil` for none.
     var overlay: Layer? { get }
-    /// What R renders again from this scene, and the journal it marks: `nil` for a scene
-    /// that keeps no input log, which R cannot record.
-    var recording: RecordingSource? { get }
     /// Why the scene's input script stopped part way (a layer it names is missing), `nil`
     /// while it plays or when there is none: frames after it would pass for what was asked.
     var scriptProblem: (any Error)? { get }
+    /// What R renders again from this scene, and the journal it marks: `nil` for a scene
+    /// that keeps no input log, which R cannot record.
+    var recording: RecordingSource? { get }
+    /// The scene's input history, for steps back, scrubs, the timeline and reloads that keep
+    /// their place: `nil` for a scene that keeps none.
+    var history: (any SceneHistory)? { get }
+    /// The scene's tuning as the tweak panel edits it: `nil` for a scene without one.
+    var tweaking: (any TweakableScene)? { get }
+}
+
+/// A scene's input history: what lets a host take it back to an earlier moment.
+package protocol SceneHistory: AnyObject {
     /// Makes the scene anew and re-simulates it from its input log up to `time` (a step
     /// back, a scrub); the log after `time` is dropped, and live input continues from there.
     /// `false` when the scene keeps no log to do it from.
@@ -45,8 +56,12 @@ package protocol HostedScene: AnyObject {
     func place(at time: Double) -> ScenePlace?
     /// Replays `place`'s input into this (new) scene up to its moment; `false` when it cannot.
     func resume(from place: ScenePlace) -> Bool
+}
+
+/// A scene's tuning, as the tweak panel shows, applies and saves it.
+package protocol TweakableScene: AnyObject {
     /// The scene's tuning as the tweak panel edits it, holding the values in force; `nil`
-    /// for a scene without tuning.
+    /// when it has no fields.
     func makeTweakPanel() -> TweakPanel?
     /// Applies the tweak panel's unsaved values over the files (`nil`: none any more), the
     /// scene made anew and replayed to the same moment.
@@ -87,18 +102,8 @@ extension HostedScene {
     package var guides: [ThresholdGuide] { [] }
     package var overlays: [Layer] { [] }
     package var overlay: Layer? { nil }
-    package var recording: RecordingSource? { nil }
     package var scriptProblem: (any Error)? { nil }
-    package func rewind(to time: Double) -> Bool { false }
-    package var timeline: SessionTimeline? { nil }
-    package func prepareToScrub(near time: Double) {}
-    package func place(at time: Double) -> ScenePlace? { nil }
-    package func resume(from place: ScenePlace) -> Bool { false }
-    package func makeTweakPanel() -> TweakPanel? { nil }
-    package func applyTweaks(_ source: TuningSource?) {}
-    package func saveTweaks(_ changes: [TuningChange]) -> Result<String, TweakSaveFailure> {
-        .failure(TweakSaveFailure(message: "\(name) has no tuning file"))
-    }
-    package var fileTuningSources: [TuningSource] { [] }
-    package var tuningFileName: String? { nil }
+    package var recording: RecordingSource? { nil }
+    package var history: (any SceneHistory)? { nil }
+    package var tweaking: (any TweakableScene)? { nil }
 }

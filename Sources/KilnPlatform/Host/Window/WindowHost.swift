@@ -51,34 +51,22 @@ public final class WindowHost {
     let compositor: Compositor
     private var translator = InputTranslator()
     private let pens: PenInput
-    var scene: HostedScene!
-    /// The scene's time: the wall clock slowed, paused or stepped (S, Space, ← and →).
-    var dial: SceneTimeDial
+    /// The scene shown and its time, which every part of the window sees.
+    let context: HostContext
     private var pendingScene: String??
     /// The options' start place, until a scene has taken it up.
     private var startPlace: ScenePlace?
-    let clock = SystemClock()
     private let hud: HUD
-    /// The scene time R started a recording at, and the wall-clock time, while one runs.
-    private var recordingStart: Double?
-    private var recordingWallStart: Double?
-    private let speedBadge: SpeedBadge
-    /// The last minute of the scene along the canvas's bottom (T, and while paused).
-    let strip: TimelineStrip
-    /// Whether T asked for the strip.
-    var showsStrip = false
-    /// When sessions were last parked along the log while time ran with the strip shown.
-    var lastParking = -Double.infinity
-    /// Whether a press on the strip is being dragged.
-    var isScrubbing = false
-    private let recordingStatus = RecordingStatus()
-    private let badge = RecordingBadge()
     /// Where a mouse's two fingers are, shown over the scene while Alt is held.
     private let twoFingerGuide: TwoFingerGuide
     /// A touchpad's pinch and rotate, where the X server has XInput 2.4.
     private let touchpad: TouchpadGestureReader?
     /// The tweak panel (P), open or not.
-    let tweaks = WindowTweaks()
+    private let tweaks: TweakPanelControl
+    private let timeline: TimelineScrubber
+    /// The parts of the window that see keys and pointers before the HUD and the scene, in
+    /// the order they see them: the tweak panel, R, the time keys, the timeline strip.
+    private let components: [WindowComponent]
 
     /// Opens the window; throws `PlatformError.noDisplay` when there is no display to open it on.
     public init(options: Options) throws {
@@ -87,9 +75,8 @@ public final class WindowHost {
         startPlace = options.keepsPlace ? options.startPlace : nil
         hud = HUD(canvasSize: options.device.size, isVisible: options.showsHUD)
         twoFingerGuide = TwoFingerGuide(canvasSize: options.device.size)
-        speedBadge = SpeedBadge(canvasSize: options.device.size)
-        strip = TimelineStrip(canvasSize: options.device.size)
-        dial = SceneTimeDial(speed: options.speed, wall: 0)
+        let context = HostContext(speed: options.speed, warn: options.warn, timeEvents: options.timeEvents)
+        self.context = context
         // SDL converts window titles to the X server's text encodings through the C
         // library's locale; in the default "C" locale a title like "Kiln — gallery" is lost.
         setlocale(LC_ALL, "")
@@ -112,6 +99,10 @@ public final class WindowHost {
         SDL_SetWindowMinimumSize(window, 200, 200)
         renderer = try SDLRenderer(window: window, vsync: true)
         compositor = Compositor(renderer: renderer)
+        tweaks = TweakPanelControl(context: context, window: window, compositor: compositor, canvasSize: size)
+        timeline = TimelineScrubber(context: context, canvasSize: size)
+        let recording = options.clipSaver.map { RecordingControl(context: context, saver: $0, canvasSize: size) }
+        components = [tweaks] + (recording.map { [$0] } ?? []) + [TimeKeys(context: context, canvasSize: size), timeline]
         pens = PenInput.forWindow(window, tabletPath: options.tabletPath, warn: options.warn)
         touchpad = x11Reference(of: window).flatMap { reference in
             let reader = try? TouchpadGestureReader(displayName: reference.displayName)
@@ -121,7 +112,7 @@ public final class WindowHost {
     }
 
     deinit {
-        scene = nil
+        context.scene = nil
         SDL_DestroyWindow(window)
         // Only what this host started: audio and controllers may outlive the window.
         SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
@@ -140,23 +131,24 @@ public final class WindowHost {
         var running = true
         while running {
             let now = clock.now
+            let time = context.dial.time(atWall: now)
             var event = SDL_Event()
             let ticksNow = Double(SDL_GetTicks64()) / 1000
-            for loss in pens.poll(eventTime: dial.time(atWall: now)) {
+            for loss in pens.poll(eventTime: time) {
                 hud.record(loss)
             }
             while SDL_PollEvent(&event) != 0 {
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             let translator = translator
-            for pointer in touchpad?.poll(time: dial.time(atWall: now), canvasPoint: {
+            for pointer in touchpad?.poll(time: time, canvasPoint: {
                 translator.canvasPoint(windowX: $0.x, windowY: $0.y)
             }) ?? [] {
                 hud.record(pointer)
                 scene.handle(pointer)
             }
             // Pressing harder in place moves no pointer: the pens' changes come as events of their own.
-            for pointer in pens.catchUp(at: dial.time(atWall: now)) {
+            for pointer in pens.catchUp(at: time) {
                 hud.record(pointer)
                 deliver(hud.route(pointer, root: scene.root, now: now))
             }
@@ -166,11 +158,14 @@ public final class WindowHost {
                 show(next)
             }
             if let limit = options.quitAfter, now >= limit { running = false }
-            drawFrame(time: dial.time(atWall: clock.now))
+            drawFrame(time: context.sceneTime)
             throttle(frameStart: now)
         }
         scene.close()
     }
+
+    private var clock: SystemClock { context.clock }
+    private var scene: HostedScene { context.scene }
 
     /// Keeps an idle window from spinning when the display does not honour vsync (Xvfb,
     /// some remote desktops): at most about 120 frames a second.
@@ -181,50 +176,44 @@ public final class WindowHost {
     }
 
     private func show(_ name: String?) {
-        // A recording ends with its scene.
-        if recordingStart != nil { toggleRecording(at: dial.time(atWall: clock.now)) }
+        let shown = context.scene
+        if shown != nil { components.forEach { $0.sceneWillChange() } }
         // The same scene again is new code: it can take up the session where it was.
-        var place = options.keepsPlace && scene != nil && name == scene.name ? scene.place(at: dial.time(atWall: clock.now)) : nil
+        var place = options.keepsPlace && shown?.name == name ? shown?.history?.place(at: context.sceneTime) : nil
         if place == nil, let start = startPlace, start.scene == name { place = start }
-        let previous = scene?.name
-        scene?.close()
-        scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
-        if let place, scene.resume(from: place) {
+        shown?.close()
+        context.scene = options.makeScene(name) { [weak self] in self?.pendingScene = .some($0) }
+        if let place, scene.history?.resume(from: place) == true {
             if startPlace?.scene == scene.name { startPlace = nil }
-            dial.jump(to: place.time, atWall: clock.now)
+            context.dial.jump(to: place.time, atWall: clock.now)
         } else {
-            dial.restart(atWall: clock.now)
+            context.dial.restart(atWall: clock.now)
         }
-        tweaksFollowScene(from: previous)
+        components.forEach { $0.sceneDidChange(from: shown?.name) }
         SDL_SetWindowTitle(window, "Kiln — \(scene.name)")
     }
 
     /// Returns `false` when the app should quit.
     private func handle(_ event: SDL_Event, time: Double) -> Bool {
-        if SDL_EventType(event.type) == SDL_MOUSEWHEEL, tweakWheel(event.wheel) { return true }
+        if SDL_EventType(event.type) == SDL_MOUSEWHEEL, tweaks.wheel(event.wheel) { return true }
         switch translator.translate(event, time: time) {
         case .quit:
             return false
-        case .key(let key) where handleTweakKey(key):
-            break
-        case .key(let key) where key.key == "escape" && key.modifiers.isEmpty:
+        case .key(let key) where key.key == "escape" && key.modifiers.isEmpty && !tweaks.isOpen:
             if scene.isHome { return false }
             pendingScene = .some(nil)
-        case .key(let key) where key.key == "r" && key.modifiers.isEmpty && options.clipSaver != nil:
-            toggleRecording(at: time)
-        case .key(let key) where handleTimeKey(key):
-            break
         case .key(let key):
+            if components.contains(where: { $0.handle(key, at: time) }) { break }
             if !hud.handle(key) { _ = scene.handle(key, at: time) }
         case .pointer(let pointer):
             // A release held back for a press that outlives its lost pen reaches no one.
             guard let merged = pens.merge(pointer) else { break }
-            if tweakPointer(merged, viewport: translator.viewport) || scrub(with: merged) { break }
+            if components.contains(where: { $0.handle(merged) }) { break }
             hud.record(merged)
             deliver(hud.route(merged, root: scene.root, now: clock.now))
         case .pointers(let pointers):
             for pointer in pointers {
-                resumeOnTouch(pointer)
+                context.resumeOnTouch(pointer)
                 hud.record(pointer)
                 scene.handle(pointer)
             }
@@ -237,15 +226,14 @@ public final class WindowHost {
     /// Pointer events for the scene (those the HUD's layer picking let through).
     private func deliver(_ pointers: [PointerEvent]) {
         for pointer in pointers {
-            resumeOnTouch(pointer)
+            context.resumeOnTouch(pointer)
             scene.handle(pointer)
         }
     }
 
     private func drawFrame(time: Double) {
         let start = clock.now
-        applyTweaksIfChanged(now: start)
-        parkWhileStripShows(now: start)
+        components.forEach { $0.frameWillAdvance(now: start) }
         scene.advance(to: time)
         let updated = clock.now
         let output = renderer.outputSize
@@ -254,26 +242,24 @@ public final class WindowHost {
         translator.windowSize = Size(Double(w), Double(h))
         translator.pixelRatio = Point(x: Double(output.width) / Double(max(w, 1)),
                                       y: Double(output.height) / Double(max(h, 1)))
-        let area = canvasArea(output: Size(Double(output.width), Double(output.height)),
-                              pixelRatio: Double(output.width) / Double(max(w, 1)))
+        let area = tweaks.canvasArea(output: Size(Double(output.width), Double(output.height)),
+                                     pixelRatio: Double(output.width) / Double(max(w, 1)))
         let viewport = Viewport.fitting(canvas: options.device.size, into: area)
         translator.viewport = viewport
-        translator.followKeys(mouseAt: mouseInWindow())
+        tweaks.viewport = viewport
+        translator.followKeys(mouseAt: mouse(in: window))
         twoFingerGuide.update(from: translator.twoFingers)
-        badge.update(recordingSince: recordingWallStart, save: recordingStatus.current,
-                     now: clock.now, canvas: options.device.size)
-        speedBadge.update(dial.label)
-        hud.speedLabel = dial.label
-        updateStrip()
+        components.forEach { $0.frameWillDraw() }
+        hud.speedLabel = context.dial.label
         // The badges and the HUD are drawn after the scene; recordings are rendered again
         // from the session's input, without them.
-        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + [strip.layer, badge.layer, speedBadge.layer]), viewport: viewport,
+        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + components.flatMap(\.overlays)), viewport: viewport,
                         canvas: options.device.size, background: scene.backgroundColor)
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
         }
         drawHUD(viewport: viewport, now: start, sceneTime: time)
-        drawTweaks()
+        tweaks.draw()
         let rendered = clock.now
         SDL_RenderPresent(renderer.handle)
         hud.record(FrameSample(time: start, update: (updated - start) * 1000, render: (rendered - updated) * 1000,
@@ -285,19 +271,5 @@ public final class WindowHost {
         guard hud.isVisible else { return }
         hud.update(now: now, scene: scene.root, guides: scene.guides, sceneTime: sceneTime)
         compositor.drawOverlay(RenderList(root: hud.root), viewport: viewport, canvas: options.device.size)
-    }
-
-    /// R: starts a recording at scene time `time`, or ends it and hands it to be saved.
-    private func toggleRecording(at time: Double) {
-        guard let saver = options.clipSaver else { return }
-        if let start = recordingStart {
-            recordingStart = nil
-            recordingWallStart = nil
-            saver.save(scene, from: start, to: time, status: recordingStatus)
-        } else {
-            recordingStart = time
-            recordingWallStart = clock.now
-            saver.recordingStarted(scene, at: time)
-        }
     }
 }

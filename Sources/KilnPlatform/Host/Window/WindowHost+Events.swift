@@ -1,7 +1,7 @@
 import CSDL2
 import KilnCore
 
-/// When an event happened in scene time, and where the mouse is.
+/// When an event happened in scene time.
 extension WindowHost {
     /// When the event happened, in scene time: SDL stamps events as they arrive (in
     /// milliseconds since SDL started), so several events handled in one frame keep their
@@ -10,14 +10,14 @@ extension WindowHost {
     func sceneTime(of event: SDL_Event, now: Double, ticksNow: Double) -> Double {
         let eventTicks = Double(event.common.timestamp) / 1000
         let age = max(0, min(0.5, ticksNow - eventTicks))
-        return dial.time(atWall: now - age)
+        return context.dial.time(atWall: now - age)
     }
+}
 
-    /// Where the mouse is in window coordinates, or `nil` when it is not over the window.
-    func mouseInWindow() -> Point? {
-        guard SDL_GetMouseFocus() == window else { return nil }
-        var x: Int32 = 0, y: Int32 = 0
-        SDL_GetMouseState(&x, &y)
-        return Point(x: Double(x), y: Double(y))
-    }
+/// Where the mouse is in `window`'s coordinates, or `nil` when it is not over the window.
+func mouse(in window: OpaquePointer) -> Point? {
+    guard SDL_GetMouseFocus() == window else { return nil }
+    var x: Int32 = 0, y: Int32 = 0
+    SDL_GetMouseState(&x, &y)
+    return Point(x: Double(x), y: Double(y))
 }
