@@ -135,8 +135,9 @@ fuzz-smoke:
 clean:
 	rm -rf .build $(STATIC_BUILD) $(FUZZ_BUILD) .build-tsan .build-asan Examples/PackageDemo/.build kiln_*.deb
 
-# The DocC documentation of the Kiln library (Sources/Kiln/Kiln.docc and every `///`
-# comment of what `import Kiln` brings) as a static site in .build/docs.
+# The DocC reference of the Kiln library and of KilnTesting (Sources/Kiln/Kiln.docc,
+# Sources/KilnTesting/KilnTesting.docc and every `///` comment of what `import Kiln` and
+# `import KilnTesting` bring) as one static site in .build/docs; `kiln docs` serves it.
 docs: build
 	scripts/build-docs .build/docs
 
