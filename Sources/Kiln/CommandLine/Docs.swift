@@ -10,7 +10,7 @@ struct Docs: ParsableCommand {
         abstract: "Show the API reference of Kiln and KilnTesting in the browser.",
         discussion: """
             The reference is a static site, installed with kiln in PREFIX/share/doc/kiln/reference \
-            (in a checkout, `make docs` writes it to .build/docs; KILN_REFERENCE names another folder). \
+            (in a checkout, make docs writes it to .build/docs; KILN_REFERENCE names another folder). \
             A browser reads its pages only over HTTP, so kiln serves the folder on 127.0.0.1 at a \
             free port, prints the address and opens it with xdg-open when there is a display, \
             until Ctrl+C.
