@@ -5,7 +5,7 @@ import Testing
 /// `kiln docs` as a user meets it: the reference served over HTTP on the loopback address,
 /// nothing outside its folder, and one line when there is no reference.
 @Suite("kiln docs")
-struct DocsCommandTests {
+final class DocsCommandTests {
     let kiln: URL
     let scratch: URL
     /// A small stand-in for the reference DocC builds: its landing page, a JSON file the
@@ -28,6 +28,8 @@ struct DocsCommandTests {
         try files.createSymbolicLink(atPath: reference.appendingPathComponent("leak.txt").path, withDestinationPath: "../secret.txt")
         try files.createSymbolicLink(atPath: reference.appendingPathComponent("outside").path, withDestinationPath: scratch.path)
     }
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     /// The environment the tests run in, without a reference named in it.
     var environmentWithoutReference: [String: String] {
