@@ -13,6 +13,8 @@ MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 MAN_CONFIGURATION ?= release
 MAN_PAGES := .build/plugins/GenerateManual/outputs/kiln
 STATIC_BUILD := .build-static
+# The API reference that `make install` and `make deb` ship, built by scripts/build-docs.
+REFERENCE := .build/reference
 
 .PHONY: run test build release bootstrap bench-particles demos clean man install uninstall deb test-install test-deb test-sanitize
 .PHONY: docs check-doc-comments package-demo
@@ -59,20 +61,26 @@ man:
 	  --authors "The Kiln authors" --configuration $(MAN_CONFIGURATION)
 
 # PREFIX/bin/kiln, PREFIX/share/kiln (every Resources folder), the desktop entry, the icon
-# at every hicolor size, man pages and bash, zsh and fish completions; scripts/install
-# lists them all in PREFIX/share/kiln/install-manifest for `make uninstall`.
+# at every hicolor size, man pages, bash, zsh and fish completions, and the API reference in
+# PREFIX/share/doc/kiln/reference (from the release build's modules, about 12 seconds);
+# scripts/install lists them all in PREFIX/share/kiln/install-manifest for `make uninstall`.
 install: release man
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install .build/release/kiln $(MAN_PAGES)
+	KILN_BIN_PATH="$$($(SWIFT) build -c release --show-bin-path)" scripts/build-docs $(REFERENCE) > /dev/null
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install .build/release/kiln $(MAN_PAGES) $(REFERENCE)
 
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/uninstall
 
 # The Debian package: the same layout under /usr, from a release build with the Swift
 # runtime linked in statically (its own scratch folder, so the usual release build stays).
+# The API reference is read from the debug build's modules, which the man pages build
+# already made but for KilnTesting's.
 deb: bootstrap
 	$(SWIFT) build -c release --static-swift-stdlib --product kiln --scratch-path $(STATIC_BUILD)
 	$(MAKE) man MAN_CONFIGURATION=debug
-	scripts/package-deb $(STATIC_BUILD)/release/kiln $(MAN_PAGES) $(VERSION) $(DEB)
+	$(SWIFT) build --target KilnTesting
+	scripts/build-docs $(REFERENCE) > /dev/null
+	scripts/package-deb $(STATIC_BUILD)/release/kiln $(MAN_PAGES) $(REFERENCE) $(VERSION) $(DEB)
 
 # The particle benchmark side by side: kiln, a plain C SDL program and LÖVE on the same workload.
 bench-particles: release
@@ -135,8 +143,9 @@ fuzz-smoke:
 clean:
 	rm -rf .build $(STATIC_BUILD) $(FUZZ_BUILD) .build-tsan .build-asan Examples/PackageDemo/.build kiln_*.deb
 
-# The DocC documentation of the Kiln library (Sources/Kiln/Kiln.docc and every `///`
-# comment of what `import Kiln` brings) as a static site in .build/docs.
+# The DocC reference of the Kiln library and of KilnTesting (Sources/Kiln/Kiln.docc,
+# Sources/KilnTesting/KilnTesting.docc and every `///` comment of what `import Kiln` and
+# `import KilnTesting` bring) as one static site in .build/docs; `kiln docs` serves it.
 docs: build
 	scripts/build-docs .build/docs
 

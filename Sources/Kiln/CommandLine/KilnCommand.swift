@@ -10,7 +10,7 @@ struct KilnCommand: ParsableCommand {
             commandName: AppIdentity.current.name,
             abstract: "Prototype touch interactions: a Core-Animation-style layer tree in a window.",
             version: AppIdentity.current.version.map { "\(AppIdentity.current.name) \($0)" } ?? "",
-            subcommands: [Open.self, Render.self, Layers.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self, IconCommand.self, Recover.self]
+            subcommands: [Open.self, Render.self, Layers.self, Play.self, Bench.self, Soak.self, TuningCommand.self, Devices.self, IconCommand.self, Recover.self, Docs.self]
                 + AppIdentity.current.commands,
             defaultSubcommand: Open.self)
     }
