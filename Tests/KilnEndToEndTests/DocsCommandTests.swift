@@ -1,5 +1,5 @@
 import Foundation
-import KilnTestSupport
+import KilnEndToEndSupport
 import Testing
 
 /// `kiln docs` as a user meets it: the reference served over HTTP on the loopback address,
