@@ -23,15 +23,8 @@ struct Pose: Equatable {
     /// 1×, upright, in its place.
     static let identity = Pose()
 
-    /// The components a `SpringGroup` moves.
-    var components: [Double] { [scale, angle, offset.x, offset.y] }
-
     init(scale: Double = 1, angle: Double = 0, offset: Point = .zero) {
         (self.scale, self.angle, self.offset) = (scale, angle, offset)
-    }
-
-    init(components c: [Double]) {
-        self.init(scale: c[0], angle: c[1], offset: Point(c[2], c[3]))
     }
 
     /// Where a point of the photo (from its middle, at 1×, upright) is drawn for a photo whose middle at rest is `home`.
@@ -45,31 +38,8 @@ struct Pose: Equatable {
     }
 }
 
-/// Several values springing to their targets together on one spring, each with its own
-/// starting velocity: a frame's four edges, or a pose's scale, angle and offset.
-struct SpringGroup {
-    private(set) var springs: [ValueSpring]
-
-    init(from: [Double], to: [Double], velocity: [Double] = [], spring: Spring, start: Double) {
-        springs = from.indices.map { i in
-            ValueSpring(from: from[i], to: to[i], initialVelocity: i < velocity.count ? velocity[i] : 0,
-                        spring: spring, start: start)
-        }
-    }
-
-    /// Where the values rest.
-    var targets: [Double] { springs.map(\.to) }
-
-    func values(at time: Double) -> [Double] { springs.map { $0.value(at: time) } }
-
-    /// Whether every value is within `tolerance` of its target and all but still (see `ValueSpring.isSettled`).
-    func isSettled(at time: Double, tolerance: Double) -> Bool {
-        springs.allSatisfy { $0.isSettled(at: time, tolerance: tolerance) }
-    }
-}
-
 extension Rect {
-    /// The centre and size, for a `SpringGroup`.
+    /// The centre and size.
     var components: [Double] { [midX, midY, width, height] }
 
     init(components c: [Double]) {

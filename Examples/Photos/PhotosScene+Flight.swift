@@ -7,7 +7,7 @@ extension PhotosScene {
         index = i
         pose = .identity
         zoom = .resting
-        paging.setContentOffset(Double(i) * paging.pageLength)
+        paging.contentOffset = Point(Double(i) * paging.horizontal.pageLength, 0)
         for page in pages { page.show(.identity) }
         fly(from: thumbnailFrame(i), to: page.fitFrame, backdropFrom: 0, closing: false)
         context.emit("photo.opened", at: now, ["index": .number(Double(i))])
@@ -23,30 +23,27 @@ extension PhotosScene {
     }
 
     /// The current photo's frame as drawn now, ignoring any turn.
-    var shownFrame: Rect {
-        Rect(components: [page.frame.position.x, page.frame.position.y,
-                          page.frame.bounds.width * page.frame.uniformScale,
-                          page.frame.bounds.height * page.frame.uniformScale])
-    }
+    var shownFrame: Rect { page.drawnFrame }
 
+    /// Springs the photo's frame and the black behind it on `open.spring`; on landing the grid
+    /// or the viewer takes over.
     private func fly(from: Rect, to: Rect, velocity: Point = .zero, backdropFrom: Double, closing: Bool) {
         let spring = tuning.openSpring
-        mode = .flying(Flight(
-            frame: SpringGroup(from: from.components, to: to.components, velocity: [velocity.x, velocity.y],
-                               spring: spring, start: now),
-            backdrop: ValueSpring(from: backdropFrom, to: closing ? 0 : 1, spring: spring, start: now),
-            isClosing: closing))
+        mode = .flying(isClosing: closing)
         show()
-        page.show(frame: from)
-        backdrop.opacity = backdropFrom
+        backdrop.opacity = closing ? 0 : 1
+        Transaction.begin()
+        Transaction.setCompletionBlock { [weak self] in self?.land(closing: closing) }
+        page.fly(from: from, to: to, velocity: velocity, spring: spring, at: now)
+        let fade = SpringAnimation(.opacity, from: backdropFrom, to: backdrop.opacity, spring: spring)
+        fade.beginTime = now
+        backdrop.add(fade, forKey: "flight")
+        Transaction.commit()
     }
 
-    /// Moves a flight on to `now`; on landing, the grid or the viewer takes over.
-    func advance(_ flight: Flight) {
-        page.show(frame: Rect(components: flight.frame.values(at: now)))
-        backdrop.opacity = min(1, max(0, flight.backdrop.value(at: now)))
-        guard flight.frame.isSettled(at: now, tolerance: 0.05) else { return }
-        if flight.isClosing {
+    /// A flight came to rest: on the grid, or in the viewer at 1×.
+    private func land(closing: Bool) {
+        if closing {
             page.show(.identity)
             mode = .grid
         } else {

@@ -1,8 +1,9 @@
 import Kiln
 
 extension PhotosScene {
-    /// The viewer's recognizers: one pan (paging at 1×, moving a zoomed photo, or dragging
-    /// down to close), a pinch and a rotation that recognize together, and a double tap.
+    /// The viewer's recognizers: a pan that drags the photo down to close it, the pager's
+    /// and the zoomed photo's scrollers, a pinch and a rotation that recognize together, and
+    /// a double tap.
     func addViewerGestures() {
         pan.minimumDistance = 6
         pan.onChange { [weak self] in self?.panChanged($0) }
@@ -12,9 +13,18 @@ extension PhotosScene {
         doubleTap.onChange { [weak self] in
             if $0.state == .ended { self?.doubleTapped(at: $0.location(in: nil)) }
         }
-        for recognizer in [pan, pinch, rotate, doubleTap] as [GestureRecognizer] {
-            viewer.addGestureRecognizer(recognizer)
-        }
+        paging.panGestureRecognizer.minimumDistance = 6
+        paging.willBeginDragging = { [weak self] _ in self?.catchZoomSpringingToOne() }
+        paging.didEndDragging = { [weak self] in self?.pagesReleased($0) }
+        zoomPan.panGestureRecognizer.minimumDistance = 6
+        zoomPan.alwaysBounceHorizontal = true
+        zoomPan.alwaysBounceVertical = true
+        zoomPan.willBeginDragging = { [weak self] _ in self?.beginZoomedPan() }
+        zoomPan.didScroll = { [weak self] in self?.zoomedPanMoved($0) }
+        zoomPan.didEndScrolling = { [weak self] _ in self?.zoomedPanRested() }
+        let recognizers: [GestureRecognizer] = [pan, paging.panGestureRecognizer, zoomPan.panGestureRecognizer,
+                                                pinch, rotate, doubleTap]
+        for recognizer in recognizers { viewer.addGestureRecognizer(recognizer) }
     }
 
     /// Whether a recognizer is between `began` and `ended`.
@@ -22,97 +32,39 @@ extension PhotosScene {
         recognizer.state == .began || recognizer.state == .changed
     }
 
+    // MARK: Dragging down
+
+    /// At 1×, a drag mostly downwards by one finger, begun in the viewer, drags the photo down.
     private func panChanged(_ pan: PanGestureRecognizer) {
         let translation = pan.translation(in: nil)
-        defer { lastPanTranslation = translation }
         switch pan.state {
         case .began:
-            panRole = role(for: translation)
-            beginPan()
+            guard case .viewing = mode, pan.numberOfPointers == 1, !isRunning(pinch), !isRunning(rotate) else { return }
+            catchZoomSpringingToOne()
+            guard !isZoomed, translation.y > abs(translation.x) else { return }
+            mode = .dismissing
+            show()
         case .changed:
-            guard !isRunning(pinch) && !isRunning(rotate) else { return }
-            movePan(to: translation, by: translation - lastPanTranslation)
+            guard case .dismissing = mode, !isRunning(pinch), !isRunning(rotate) else { return }
+            dismissDragged(by: translation)
         case .ended, .cancelled:
-            endPan(translation: translation, velocity: pan.velocity(in: nil))
+            guard case .dismissing = mode else { return }
+            dismissReleased(translation: translation, velocity: pan.velocity(in: nil))
         default:
             break
         }
     }
 
-    /// What a pan that just began moves: nothing under two fingers or in flight, the photo
-    /// when zoomed, otherwise the viewer down (a drag mostly downwards) or the pages.
-    private func role(for translation: Point) -> PanRole {
-        guard case .viewing = mode, pan.numberOfPointers == 1, !isRunning(pinch), !isRunning(rotate) else { return .none }
-        // A finger catching a photo springing back to 1× finds it there.
-        if case .settling(let spring, _) = zoom, Pose(components: spring.targets).scale == 1 { landZoom() }
-        if pose.scale > 1.01 { return .zoomed }
-        if translation.y > abs(translation.x) { return .dismissing }
-        return .paging
+    /// A finger catching a photo springing back to 1× finds it there.
+    private func catchZoomSpringingToOne() {
+        if case .settling(let target, _) = zoom, target.scale == 1 { landZoom() }
     }
 
-    private func beginPan() {
-        switch panRole {
-        case .zoomed:
-            var x = ScrollPhysics(range: panRange(width: page.fitFrame.width), dimension: canvas.width, contentOffset: pose.offset.x)
-            var y = ScrollPhysics(range: panRange(height: page.fitFrame.height), dimension: canvas.height,
-                                  contentOffset: pose.offset.y)
-            x.alwaysBounces = true
-            y.alwaysBounces = true
-            x.beginDrag()
-            y.beginDrag()
-            zoom = .panning(x: x, y: y)
-        case .paging:
-            paging.beginDrag()
-        case .dismissing:
-            mode = .dismissing
-            show()
-        case .none:
-            break
-        }
-    }
+    // MARK: Paging
 
-    private func movePan(to translation: Point, by delta: Point) {
-        switch panRole {
-        case .zoomed:
-            guard case .panning(var x, var y) = zoom else { return }
-            x.drag(by: delta.x)
-            y.drag(by: delta.y)
-            zoom = .panning(x: x, y: y)
-            pose.offset = Point(x.contentOffset, y.contentOffset)
-            show()
-        case .paging:
-            paging.drag(by: -delta.x)
-            show()
-        case .dismissing:
-            dismissDragged(by: translation)
-        case .none:
-            break
-        }
-    }
-
-    private func endPan(translation: Point, velocity: Point) {
-        let role = panRole
-        panRole = .none
-        switch role {
-        case .zoomed:
-            guard case .panning(var x, var y) = zoom else { return }
-            x.endDrag(velocity: velocity.x, at: now)
-            y.endDrag(velocity: velocity.y, at: now)
-            zoom = .panning(x: x, y: y)
-        case .paging:
-            releasePages(velocity: -velocity.x)
-        case .dismissing:
-            dismissReleased(translation: translation, velocity: velocity)
-        case .none:
-            break
-        }
-    }
-
-    /// Lets the pages go: they settle on the page the release chooses, and a new page says so.
-    func releasePages(velocity: Double) {
-        let target = paging.page(forReleaseAt: paging.contentOffset, velocity: velocity)
-        paging.endDrag(velocity: velocity, at: now)
-        let next = Int((target / paging.pageLength).rounded())
+    /// The pages were let go (or two fingers took over): a new page says so at once.
+    private func pagesReleased(_ paging: Scroller) {
+        let next = Int((paging.targetContentOffset.x / paging.horizontal.pageLength).rounded())
         guard next != index else { return }
         page.show(.identity)
         index = next
@@ -121,6 +73,37 @@ extension PhotosScene {
         show()
         context.emit("photo.paged", at: now, ["index": .number(Double(next))])
         play(.photoTick)
+    }
+
+    // MARK: Moving a zoomed photo
+
+    /// A finger takes a zoomed photo where it is drawn, stopping a spring under way, and moves
+    /// it as far as brings an edge to the screen's, rubber-banding past it.
+    private func beginZoomedPan() {
+        pose = currentPose
+        zoom = .panning
+        page.show(pose)
+        zoomPan.horizontal = Self.axis(range: panRange(width: page.fitFrame.width), dimension: canvas.width,
+                                       offset: pose.offset.x)
+        zoomPan.vertical = Self.axis(range: panRange(height: page.fitFrame.height), dimension: canvas.height,
+                                     offset: pose.offset.y)
+    }
+
+    /// One axis of `zoomPan`, whose offsets are minus the photo's.
+    private static func axis(range: ClosedRange<Double>, dimension: Double, offset: Double) -> ScrollPhysics {
+        var axis = ScrollPhysics(range: -range.upperBound...(-range.lowerBound), dimension: dimension, contentOffset: -offset)
+        axis.alwaysBounces = true
+        return axis
+    }
+
+    private func zoomedPanMoved(_ scroller: Scroller) {
+        guard case .panning = zoom else { return }
+        pose.offset = Point(-scroller.contentOffset.x, -scroller.contentOffset.y)
+        page.show(pose)
+    }
+
+    private func zoomedPanRested() {
+        if case .panning = zoom { zoom = .resting }
     }
 
     /// The offsets a photo `width` wide may be moved by at the current scale: none while it

@@ -13,9 +13,7 @@ extension PhotosScene {
         let center = pinch.location(in: nil)
         if case .pinching = zoom {
         } else if isRunning(recognizer) {
-            // Two fingers take over from a page turn or a pan under way.
-            if panRole == .paging { releasePages(velocity: 0) }
-            panRole = .none
+            takeOver()
             zoom = .pinching(anchor: pose.point(at: center, home: page.fitFrame.center), start: pose)
         }
         guard case .pinching(let anchor, let start) = zoom else { return }
@@ -26,6 +24,17 @@ extension PhotosScene {
             settle(keeping: anchor, under: center)
         }
         show()
+    }
+
+    /// Two fingers take over: a page drag lets go onto the nearest page, a zoomed pan or
+    /// glide stops, and a photo springing to a pose stays where it is drawn.
+    private func takeOver() {
+        paging.isScrollEnabled = false
+        zoomPan.isScrollEnabled = false
+        zoomPan.contentOffset = zoomPan.contentOffset
+        pose = currentPose
+        zoom = .resting
+        page.show(pose)
     }
 
     /// The pose that keeps `anchor` under `center`, scaled and turned by the running gestures
@@ -50,11 +59,12 @@ extension PhotosScene {
     /// A double tap at 1× zooms to `zoom.double_tap_scale` about the tapped point; zoomed in, back to 1×.
     func doubleTapped(at location: Point) {
         guard case .viewing = mode, !isRunning(pinch), !isRunning(rotate) else { return }
-        if pose.scale > 1.01 {
+        let current = currentPose
+        if current.scale > 1.01 {
             springTo(scale: 1, offset: .zero)
         } else {
             let scale = tuning.doubleTapScale
-            springTo(scale: scale, offset: (location - page.fitFrame.center - pose.offset) * (1 - scale))
+            springTo(scale: scale, offset: (location - page.fitFrame.center - current.offset) * (1 - scale))
         }
     }
 
@@ -65,34 +75,35 @@ extension PhotosScene {
         let y = Self.range(for: size.height * scale, in: canvas.height)
         let target = Pose(scale: scale, offset: Point(min(max(offset.x, x.lowerBound), x.upperBound),
                                                       min(max(offset.y, y.lowerBound), y.upperBound)))
-        zoom = .settling(SpringGroup(from: pose.components, to: target.components, spring: tuning.zoomSpring, start: now),
-                         announces: announces)
-    }
-
-    /// Moves a settling or gliding photo on to `now`.
-    func advanceZoom() {
-        switch zoom {
-        case .settling(let spring, _):
-            pose = Pose(components: spring.values(at: now))
-            if spring.isSettled(at: now, tolerance: 0.001) { landZoom() }
-        case .panning(var x, var y) where !x.isDragging:
-            x.advance(to: now)
-            y.advance(to: now)
-            pose.offset = Point(x.contentOffset, y.contentOffset)
-            zoom = x.isDecelerating || y.isDecelerating ? .panning(x: x, y: y) : .resting
-        case .resting, .pinching, .panning:
-            return
-        }
+        let from = currentPose
+        zoom = .settling(target: target, announces: announces)
         show()
+        guard !Self.isNear(from, target) else { return landZoom() }
+        page.spring(from: from, to: target, spring: tuning.zoomSpring, at: now) { [weak self] animation in
+            self?.landZoom(at: (animation.startTime ?? 0) + animation.totalDuration)
+        }
     }
 
-    /// Puts a photo springing to a pose on it at once, and says so if its spring would have.
-    func landZoom() {
-        guard case .settling(let spring, let announces) = zoom else { return }
-        pose = Pose(components: spring.targets)
+    /// The pose drawn now: where a spring under way has the photo, otherwise `pose`.
+    var currentPose: Pose {
+        if case .settling = zoom { return page.drawnPose }
+        return pose
+    }
+
+    /// Whether two poses are within a thousandth of each other in scale, angle and points.
+    private static func isNear(_ a: Pose, _ b: Pose) -> Bool {
+        [a.scale - b.scale, a.angle - b.angle, a.offset.x - b.offset.x, a.offset.y - b.offset.y].allSatisfy { abs($0) < 0.001 }
+    }
+
+    /// Puts a photo springing to a pose on it at once (or at `time`, when its spring came to
+    /// rest then), and says so if the pinch or double tap asked.
+    func landZoom(at time: Double? = nil) {
+        guard case .settling(let target, let announces) = zoom else { return }
+        pose = target
         zoom = .resting
+        show()
         if announces {
-            context.emit("photo.zoomed", at: now, ["scale": .number((pose.scale * 100).rounded() / 100)])
+            context.emit("photo.zoomed", at: time ?? now, ["scale": .number((pose.scale * 100).rounded() / 100)])
         }
     }
 }

@@ -8,20 +8,13 @@ final class PhotosScene: TunedScene {
     enum Mode {
         /// The grid, the viewer hidden.
         case grid
-        /// A photo flying between its thumbnail and the viewer (or back after a short drag down).
-        case flying(Flight)
+        /// A photo flying between its thumbnail and the viewer (or back after a short drag
+        /// down); it ends on the grid if `isClosing`, otherwise in the viewer.
+        case flying(isClosing: Bool)
         /// The viewer, at rest or zoomed, paging, pinching.
         case viewing
         /// The photo following a finger down, the grid showing through.
         case dismissing
-    }
-
-    /// A photo's frame and the black behind it springing to where they rest.
-    struct Flight {
-        var frame: SpringGroup
-        var backdrop: ValueSpring
-        /// Whether it ends on the grid; otherwise in the viewer.
-        var isClosing: Bool
     }
 
     /// What the zoomed photo is doing in the viewer.
@@ -29,16 +22,11 @@ final class PhotosScene: TunedScene {
         case resting
         /// Under two fingers: `anchor` is the photo's point under their centre, `start` the pose when they began.
         case pinching(anchor: Point, start: Pose)
-        /// Dragged or gliding when zoomed in, each axis with a scroll view's physics.
-        case panning(x: ScrollPhysics, y: ScrollPhysics)
-        /// Springing to a pose after two fingers or a double tap; `photo.zoomed` follows when
+        /// Dragged or gliding when zoomed in, by `zoomPan`.
+        case panning
+        /// Springing to `target` after two fingers or a double tap; `photo.zoomed` follows when
         /// it rests if `announces` (a pinch or a double tap, not a rotation alone).
-        case settling(SpringGroup, announces: Bool)
-    }
-
-    /// What the viewer's one-finger pan is moving.
-    enum PanRole {
-        case none, zoomed, paging, dismissing
+        case settling(target: Pose, announces: Bool)
     }
 
     static let name = "photos"
@@ -54,6 +42,7 @@ final class PhotosScene: TunedScene {
     let backdrop = Layer()
     /// The pages side by side, moved by `paging`.
     let pager = Layer()
+    /// Drags the photo down to close it.
     let pan = PanGestureRecognizer()
     let pinch = PinchGestureRecognizer()
     let rotate = RotationGestureRecognizer()
@@ -65,14 +54,17 @@ final class PhotosScene: TunedScene {
     var isChromeShown = true
     var mode = Mode.grid
     var zoom = Zoom.resting
-    var panRole = PanRole.none
-    var lastPanTranslation = Point.zero
     /// The photo shown in the viewer (or flying).
     var index = 0
-    /// The current photo's pose in the viewer.
+    /// The current photo's pose in the viewer, as last set by a gesture or come to rest;
+    /// `page.drawnPose` is where an animation draws it.
     var pose = Pose.identity
-    /// The pager's horizontal motion, one page a photo.
-    var paging: ScrollPhysics
+    /// Turns the pages, one a photo, `paging.gap` apart.
+    let paging: Scroller
+    /// Moves a zoomed photo under one finger and glides it after a flick: its offset is minus
+    /// the scroller's, each axis ranging as far as brings an edge to the screen's.
+    let zoomPan = Scroller(content: Layer(), viewportSize: .zero)
+    /// The time of the latest touch, for the events gestures send.
     var now = 0.0
 
     init(context: SceneContext, tuning: PhotosTuning) {
@@ -81,10 +73,13 @@ final class PhotosScene: TunedScene {
         canvas = context.canvasSize
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
+        pager.bounds = root.bounds
+        pager.position = root.bounds.center
+        paging = Scroller(content: pager, viewportSize: canvas)
         let stride = canvas.width + tuning.pageGap
-        paging = ScrollPhysics(contentSize: stride * Double(Photo.all.count) - tuning.pageGap, viewportSize: canvas.width)
+        paging.contentSize = Size(stride * Double(Photo.all.count) - tuning.pageGap, canvas.height)
         paging.isPagingEnabled = true
-        paging.pageSize = stride
+        paging.horizontal.pageSize = stride
         buildGrid()
         buildViewer()
         addViewerGestures()
@@ -135,12 +130,11 @@ final class PhotosScene: TunedScene {
         backdrop.backgroundColor = .black
         backdrop.isHitTestable = false
         viewer.addSublayer(backdrop)
-        pager.bounds = root.bounds
         pager.isHitTestable = false
         viewer.addSublayer(pager)
         for (i, photo) in Photo.all.enumerated() {
             let page = PhotoPage(photo: photo, index: i, canvas: canvas)
-            page.layer.position = Point(Double(i) * paging.pageLength + canvas.width / 2, canvas.height / 2)
+            page.layer.position = Point(Double(i) * paging.horizontal.pageLength + canvas.width / 2, canvas.height / 2)
             pager.addSublayer(page.layer)
             pages.append(page)
         }
@@ -149,29 +143,31 @@ final class PhotosScene: TunedScene {
     /// The photo shown.
     var page: PhotoPage { pages[index] }
 
-    func update(time: Double) {
-        now = time
-        switch mode {
-        case .flying(let flight):
-            advance(flight)
-        case .viewing:
-            if paging.advance(to: time) || paging.isDecelerating { show() }
-            advanceZoom()
-        case .grid, .dismissing:
-            break
-        }
+    /// Notes each touch's time: the events and springs the gestures start carry it.
+    func handle(_ event: PointerEvent) {
+        now = event.timestamp
     }
 
-    /// Puts every layer where the state says: the viewer over the grid, the pager on its
-    /// page, the current photo in its pose, and its thumbnail hidden while it is away.
+    /// Puts every layer where the state says: the viewer over the grid, the current photo in
+    /// its pose, its thumbnail hidden while it is away, and the pans that
+    /// page or move a zoomed photo on only when they may.
     func show() {
         viewer.isHidden = { if case .grid = mode { return true } else { return false } }()
         for (i, thumbnail) in thumbnails.enumerated() { thumbnail.isHidden = !viewer.isHidden && i == index }
-        pager.position = Point(canvas.width / 2 - paging.contentOffset, canvas.height / 2)
         showChrome()
-        if case .viewing = mode {
+        let isViewing = { if case .viewing = mode { return true } else { return false } }()
+        let isPinching = { if case .pinching = zoom { return true } else { return false } }()
+        paging.isScrollEnabled = isViewing && !isPinching && !isZoomed
+        zoomPan.isScrollEnabled = isViewing && !isPinching && isZoomed
+        if isViewing {
             backdrop.opacity = 1
-            page.show(pose)
+            if case .settling = zoom {} else { page.show(pose) }
         }
+    }
+
+    /// Whether the photo is zoomed in, or springing to be.
+    var isZoomed: Bool {
+        if case .settling(let target, _) = zoom { return target.scale > 1.01 }
+        return pose.scale > 1.01
     }
 }

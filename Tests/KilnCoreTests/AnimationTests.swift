@@ -26,6 +26,23 @@ struct AnimationTests {
         #expect(layer.animationKeys.isEmpty)
     }
 
+    @Test("A begin time starts the animation then, not on the first frame after it was added")
+    func beginTime() {
+        let layer = Layer()
+        let fade = BasicAnimation(.opacity, from: 0, to: 1, duration: 1)
+        fade.beginTime = 10.2
+        var finished: Bool?
+        fade.completion = { finished = $0 }
+        layer.add(fade, forKey: "fade")
+
+        layer.advanceAnimations(to: 10.25)
+        let first = layer.opacity
+        layer.advanceAnimations(to: 11.2)
+
+        #expect(isClose(first, 0.05))
+        #expect(fade.startTime == 10.2 && finished == true)
+    }
+
     @Test("Timing curves shape the progress; delay holds the model value")
     func curveAndDelay() {
         let layer = Layer()

@@ -109,4 +109,59 @@ struct ScrollerTests {
         #expect(abs(rested + 30) < 1e-6)
         #expect(tree.scroller.contentOffset.y == 500 && !tree.scroller.isDecelerating)
     }
+
+    @Test("A finger that begins to scroll is told first, and can start the drag from an offset set then")
+    func willBeginDragging() {
+        let tree = ListTree()
+        var begun: [Double] = []
+        tree.scroller.willBeginDragging = { scroller in
+            begun.append(scroller.contentOffset.y)
+            scroller.contentOffset = Point(0, 400)
+        }
+
+        tree.drag(from: Point(200, 600), velocity: Point(0, -600), moves: 40, hold: 20)
+        tree.wait(0.5)
+
+        #expect(begun == [0])
+        #expect(abs(tree.scroller.contentOffset.y - 600) < 1e-6, "the 200 points dragged, from 400")
+    }
+
+    @Test("Letting go says where the content will rest: the end of a fling, or the page a flick turns to")
+    func didEndDragging() {
+        let tree = ListTree()
+        var releases: [(offset: Double, target: Double)] = []
+        tree.scroller.didEndDragging = { releases.append(($0.contentOffset.y, $0.targetContentOffset.y)) }
+
+        tree.drag(from: Point(200, 700), velocity: Point(0, -1200), moves: 12)
+        tree.wait(6)
+        let flung = tree.scroller.contentOffset.y
+        tree.scroller.isPagingEnabled = true
+        tree.scroller.vertical.pageSize = 300
+        tree.drag(from: Point(200, 700), velocity: Point(0, -900), moves: 6)
+        tree.wait(2)
+
+        #expect(releases.count == 2)
+        #expect(abs(releases[0].target - flung) < 4, "the fling rests where it was told: \(releases[0].target), \(flung)")
+        let nextPage = ((releases[1].offset / 300).rounded(.down) + 1) * 300
+        #expect(releases[1].target == nextPage && tree.scroller.contentOffset.y == nextPage)
+    }
+
+    @Test("A pan cancelled mid-flick lets the content go without the flick's velocity")
+    func cancelledDragDoesNotFling() {
+        let tree = ListTree()
+        var ended = 0
+        tree.scroller.didEndDragging = { _ in ended += 1 }
+        let down = KilnCoreTests.drag(from: Point(200, 700), velocity: Point(0, -1500), moves: 10)
+        for event in down {
+            tree.frame(to: event.timestamp)
+            tree.dispatcher.handle(event)
+        }
+        let offset = tree.scroller.contentOffset
+
+        tree.scroller.panGestureRecognizer.isEnabled = false
+        tree.wait(1)
+
+        #expect(offset.y > 100)
+        #expect(ended == 1 && tree.scroller.contentOffset == offset && !tree.scroller.isDecelerating)
+    }
 }

@@ -186,7 +186,7 @@ struct PhotosSceneTests {
 
         #expect(h.numbers("photo.paged", "index") == [4, 3])
         #expect(h.audio.playedSounds.map(\.name) == ["photo-open", "photo-tick", "photo-tick"])
-        #expect(abs(h.scene.paging.contentOffset - 3 * h.scene.paging.pageLength) < 0.5)
+        #expect(abs(h.scene.paging.contentOffset.x - 3 * h.scene.paging.horizontal.pageLength) < 0.5)
     }
 
     @Test("A drag down fades the black with the distance; a short one springs back into the viewer")
@@ -219,6 +219,71 @@ struct PhotosSceneTests {
         #expect(h.numbers("photo.dismissed", "index") == [4])
         #expect(h.audio.playedSounds.last?.name == "photo-close")
         #expect(try h.layer("viewer").isHidden && !h.scene.thumbnails[4].isHidden)
+    }
+
+    @Test("A second finger during a page drag lets the pages go without the flick, onto the nearest page, and pinches")
+    func pinchTakesOverAPageDrag() throws {
+        let h = PhotosHarness()
+        try h.open(3)
+
+        h.play(steps: #"{"fingers": [{"from": [380, 420], "to": [60, 420], "duration": 0.4}, {"from": [200, 700], "to": [200, 800], "duration": 0.21, "start": 0.19}]}"#)
+        h.wait(1.2)
+
+        #expect(h.names("photo.paged").isEmpty, "the drag was short of half a page and its flick is dropped")
+        #expect(abs(h.scene.paging.contentOffset.x - 3 * h.scene.paging.horizontal.pageLength) < 0.5)
+        #expect(h.numbers("photo.zoomed", "scale").count == 1 && h.scene.pose.scale > 1.2, "\(h.scene.pose.scale)")
+    }
+
+    @Test("A pinch stops a zoomed photo gliding after a flick and zooms it from where it is")
+    func pinchTakesOverAGlide() throws {
+        let h = PhotosHarness()
+        try h.open(0)
+        h.tap(at: Point(195, 422))
+        h.wait(0.1)
+        h.tap(at: Point(195, 422))
+        h.wait(1.0)
+
+        h.drag(from: Point(195, 300), by: 0, 120, over: 0.1)
+        h.wait(0.05)
+        let gliding = h.scene.zoomPan.isDecelerating
+        h.play(steps: #"{"pinch": {"center": [195, 422], "from": 100, "to": 120, "duration": 0.3}}"#)
+        let afterPinch = h.scene.zoomPan.isDecelerating
+        h.wait(1.2)
+
+        #expect(gliding && !afterPinch)
+        let scales = h.numbers("photo.zoomed", "scale")
+        #expect(scales.count == 2 && abs(scales[1] - 3) < 0.05, "\(scales)")
+    }
+
+    @Test("A finger catching a photo as it springs to 2.5× holds it at the scale drawn, and no zoom is announced")
+    func panCatchesAZoomSpring() throws {
+        let h = PhotosHarness()
+        try h.open(0)
+
+        h.tap(at: Point(195, 422))
+        h.wait(0.1)
+        h.tap(at: Point(195, 422))
+        h.wait(0.08)
+        h.down(at: Point(195, 422))
+        h.drag(by: 30, 0, over: 0.1)
+        h.up()
+        h.wait(1.5)
+
+        #expect(h.scene.pose.scale > 1.2 && h.scene.pose.scale < 2.4, "\(h.scene.pose.scale)")
+        #expect(h.names("photo.zoomed").isEmpty)
+    }
+
+    @Test("A drag down while the photo flies in leaves it to land in the viewer")
+    func dragDuringTheFlightIsIgnored() throws {
+        let h = PhotosHarness()
+
+        h.tap(at: try h.canvasFrame("thumb.1").center)
+        h.wait(0.05)
+        h.drag(from: Point(195, 400), by: 0, 200, over: 0.25)
+        h.wait(1.2)
+
+        #expect(h.names("photo.dismissed").isEmpty)
+        #expect(h.scene.backdrop.opacity == 1 && isClose(h.scene.shownFrame, h.scene.pages[1].fitFrame))
     }
 
     /// Whether two frames agree to a hundredth of a point.

@@ -1,8 +1,8 @@
 /// Timing shared by every animation: duration, delay, repetition, reversal, easing, and
 /// what happens at the end. Subclasses say what is animated.
 ///
-/// An animation starts on the first `advanceAnimations(to:)` after it is added, so adding
-/// one needs no clock.
+/// An animation starts on the first frame after it is added, so adding one needs no clock;
+/// give it a ``beginTime`` to start it at a moment of its own, such as a touch's.
 open class Animation {
     /// Seconds for one pass.
     public var duration: Double = 0.25
@@ -19,7 +19,13 @@ open class Animation {
     /// Called once when the animation ends: `true` when it ran to the end, `false` when removed.
     public var completion: ((Bool) -> Void)?
 
-    /// The scene time of the first tick after it was added.
+    /// The scene time it starts at, as `CAAnimation`'s `beginTime`; `nil` (the default):
+    /// the first frame after it is added.
+    ///
+    /// A touch's `timestamp` starts an animation at the touch, so the first frame drawn
+    /// already shows it under way, as the time since the touch says.
+    public var beginTime: Double?
+    /// The scene time it started at: its ``beginTime``, or the first frame after it was added.
     public internal(set) var startTime: Double?
     var transactionGroups: [TransactionGroup] = []
 

@@ -47,7 +47,7 @@ extension Layer {
         for entry in animationEntries {
             let animation = entry.animation
             if animation.startTime == nil {
-                animation.startTime = time
+                animation.startTime = animation.beginTime ?? time
                 animation.begin(on: self)
             }
             let elapsed = max(0, time - animation.startTime!)

@@ -105,6 +105,18 @@ public struct ScrollPhysics: Hashable, Sendable {
         }
     }
 
+    /// Where the motion comes to rest: the target of a spring (a page, an edge), the end of a
+    /// fling inside the range, or ``contentOffset`` when still or dragged.
+    ///
+    /// A fling that would run past an end rests there, after its bounce.
+    public var targetContentOffset: Double {
+        switch phase {
+        case .springing(let spring): spring.to
+        case .decelerating(let decay): clamped(decay.restingValue)
+        case .resting, .dragging: contentOffset
+        }
+    }
+
     /// The velocity in points per second at scene time `time`.
     public func velocity(at time: Double) -> Double {
         switch phase {

@@ -49,6 +49,13 @@ public final class Scroller {
     public var didScroll: ((Scroller) -> Void)?
     /// Called when the content comes to rest after a drag, with or without a fling.
     public var didEndScrolling: ((Scroller) -> Void)?
+    /// Called as a finger begins to scroll the content, before it moves:
+    /// `UIScrollViewDelegate`'s `scrollViewWillBeginDragging`. Set ``contentOffset`` here to
+    /// start the drag from somewhere else, such as where an animation has drawn the content.
+    public var willBeginDragging: ((Scroller) -> Void)?
+    /// Called when the finger lets go (or its pan is cancelled), once the content's motion is
+    /// chosen: ``targetContentOffset`` says where it will rest, a page when paging.
+    public var didEndDragging: ((Scroller) -> Void)?
 
     private let home: Point
     private var now = 0.0
@@ -135,6 +142,12 @@ public final class Scroller {
         set { panGestureRecognizer.isEnabled = newValue }
     }
 
+    /// Where the content will come to rest: the page or edge it springs to, the end of a
+    /// fling, or ``contentOffset`` when it is still or under a finger.
+    public var targetContentOffset: Point {
+        Point(horizontal.targetContentOffset, vertical.targetContentOffset)
+    }
+
     /// Whether a finger is scrolling the content.
     public var isDragging: Bool { horizontal.isDragging || vertical.isDragging }
     /// Whether the content moves on its own after a release.
@@ -159,6 +172,7 @@ public final class Scroller {
             // A drag along an axis that cannot scroll is left to others (a row's swipe).
             if !drags.x, abs(translation.x) > abs(translation.y) { drags.y = false }
             if !drags.y, abs(translation.y) >= abs(translation.x) { drags.x = false }
+            if drags.x || drags.y { willBeginDragging?(self) }
             if drags.x { horizontal.beginDrag() }
             if drags.y { vertical.beginDrag() }
             move(by: translation)
@@ -166,11 +180,13 @@ public final class Scroller {
             move(by: translation - lastTranslation)
         case .ended, .cancelled:
             guard drags.x || drags.y else { break }
-            let velocity = pan.velocity(in: nil)
+            // A cancelled pan (another gesture took over) lets go without a flick.
+            let velocity = pan.state == .ended ? pan.velocity(in: nil) : .zero
             let restedX = !drags.x || horizontal.endDrag(velocity: -velocity.x, at: now)
             let restedY = !drags.y || vertical.endDrag(velocity: -velocity.y, at: now)
             drags = (false, false)
             show()
+            didEndDragging?(self)
             if restedX, restedY, !isDecelerating { didEndScrolling?(self) }
         default:
             break
