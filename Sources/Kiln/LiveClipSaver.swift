@@ -10,6 +10,9 @@ package final class LiveClipSaver: ClipSaver {
     private let settings: RecordingSettings
     private let device: DevicePreset
     private let fps = 60.0
+    /// The files being saved, each on a thread of its own.
+    private let saving = Locked<Set<String>>([])
+    private let saves = DispatchGroup()
 
     /// Saves recordings made with `settings` of scenes on `device`'s canvas.
     package init(settings: RecordingSettings, device: DevicePreset) {
@@ -48,7 +51,13 @@ package final class LiveClipSaver: ClipSaver {
         let timing = Self.timing(from: start, to: end, fps: fps, speed: settings.speed)
         status.current = .saving(path: path, fraction: 0)
         warn(String(format: "recorded %.1f s of %@; saving %@", end - start, name, path))
-        Thread.detachNewThread {
+        saving.withLock { _ = $0.insert(path) }
+        saves.enter()
+        Thread.detachNewThread { [saving, saves] in
+            defer {
+                saving.withLock { _ = $0.remove(path) }
+                saves.leave()
+            }
             let progress = RenderProgress(label: (path as NSString).lastPathComponent)
             do {
                 let summary = try ClipRenderer.render(
@@ -68,6 +77,26 @@ package final class LiveClipSaver: ClipSaver {
                 warn("cannot save the recording: \(error)")
             }
         }
+    }
+
+    /// The window has closed: a recording still being saved is finished first, so that closing
+    /// the window right after R loses nothing. `interrupted` (a termination signal closed
+    /// it, or one comes while waiting) drops the saves instead: their hidden files are
+    /// removed, and a line names each.
+    package func finishSaves(interrupted: Bool) {
+        let paths = saving.withLock { $0 }.sorted()
+        guard !paths.isEmpty else { return }
+        if !interrupted {
+            warn(paths.count == 1 ? "finishing \(paths[0]) before quitting" : "finishing \(paths.count) recordings before quitting")
+            // Ctrl+C while it finishes drops it after all.
+            while saves.wait(timeout: .now() + 0.1) == .timedOut {
+                if TerminationSignals.pending != nil { break }
+            }
+        }
+        let unsaved = saving.withLock { $0 }.sorted()
+        guard !unsaved.isEmpty else { return }
+        TemporaryFiles.removeAll()
+        for path in unsaved { warn("stopped before \(path) was saved") }
     }
 
     /// The frames of log time `start ..< end` at `fps`, each `speed` / `fps` of scene time

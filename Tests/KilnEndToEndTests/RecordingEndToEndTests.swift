@@ -46,6 +46,57 @@ extension EndToEndTests {
         }
     }
 
+    @Test("R, R, then Esc home and Esc again at once: the app waits for the recording, which is whole, and leaves no hidden file")
+    func quitWhileSaving() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try withApp(arguments: ["mailbox", "--mute", "--record-dir", folder.path, "--record-scale", "0.5"]) { app, window, _ in
+            Thread.sleep(forTimeInterval: 0.5)
+            try window.key("r")
+            Thread.sleep(forTimeInterval: 2)
+            try window.key("r")
+            try window.key("Escape")
+            Thread.sleep(forTimeInterval: 0.3)
+            try window.key("Escape")
+
+            #expect(try eventually(within: 120) { !app.process.isRunning })
+            #expect(app.process.ending?.status == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.count == 1, "\(names)")
+            let name = try #require(names.first)
+            #expect(name.hasPrefix("kiln-mailbox-") && name.hasSuffix(".mp4"))
+            #expect(app.process.errorOutput.contains("saved \(folder.appendingPathComponent(name).path)"))
+            let ffprobe = try ExternalCommand.require("ffprobe", package: "ffmpeg")
+            let frames = try ExternalCommand.run(ffprobe, [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                folder.appendingPathComponent(name).path], timeout: 60).text
+            // About two seconds at 60 fps.
+            #expect((Int(frames.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 100)
+        }
+    }
+
+    @Test("SIGTERM while R's recording is being saved: the save is dropped with one line naming it, and no hidden file is left")
+    func terminateWhileSaving() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try withApp(arguments: ["mailbox", "--mute", "--record-dir", folder.path, "--record-scale", "0.5"]) { app, window, _ in
+            Thread.sleep(forTimeInterval: 0.5)
+            try window.key("r")
+            Thread.sleep(forTimeInterval: 3)
+            try window.key("r")
+            _ = try waitForStandardError(of: app.process, containing: "saving ", timeout: 10)
+
+            app.process.terminate()
+
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let saved = app.process.errorOutput.contains("saved ")
+            // A machine quick enough to save three seconds before the signal lands has the whole file.
+            #expect(names == (saved ? names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") } : []), "\(names)")
+            #expect(saved || app.process.errorOutput.contains("stopped before \(folder.path)/kiln-mailbox-"))
+        }
+    }
+
     @Test("R in a window that is not muted saves the stretch's sound: one AAC track, 48 kHz stereo, the laser's hum in it")
     func recordWithSound() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-rec-\(UUID().uuidString)")

@@ -136,8 +136,8 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     settings.isMuted = live.mute
     var journal: SessionJournal?
     let watchdog = WindowWatchdog()
+    let saver = LiveClipSaver(settings: settings, device: device)
     do {
-        let saver = LiveClipSaver(settings: settings, device: device)
         var options = WindowHost.Options(device: device, quitAfter: quitAfter, clipSaver: saver) { name, open in
             if name == nil, let waiting = prototype?.waiting(device.size, open) { return waiting }
             let audio = sounds ?? (live.mute ? SilentAudio() : MixerAudio.make(sounds: SceneCatalog.sounds, warn: warn))
@@ -195,6 +195,7 @@ func openWindow(scene: String?, script: InputScript?, canvas: CanvasOptions, liv
     watchdog.start(journal: journal)
     host.run(scene: scene == "launcher" ? nil : scene)
     watchdog.stop()
+    saver.finishSaves(interrupted: TerminationSignals.pending != nil)
     // Closed cleanly (Esc, the window's close button, SIGINT or SIGTERM): nothing to recover.
     journal?.remove()
 }
