@@ -15,6 +15,7 @@ struct LayersCommandTests {
     /// One printed line, decoded.
     struct Line {
         var name: String?
+        var qualified: String?
         var kind: String
         var frame: (x: Double, y: Double, width: Double, height: Double)
         var depth: Int
@@ -28,7 +29,7 @@ struct LayersCommandTests {
         return try result.text.split(separator: "\n").map { text in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
             let frame = try #require(object["frame"] as? [String: Double], "\(text)")
-            return Line(name: object["name"] as? String, kind: try #require(object["kind"] as? String),
+            return Line(name: object["name"] as? String, qualified: object["qualified"] as? String, kind: try #require(object["kind"] as? String),
                         frame: (frame["x"] ?? .nan, frame["y"] ?? .nan, frame["width"] ?? .nan, frame["height"] ?? .nan),
                         depth: try #require(object["depth"] as? Int), opacity: try #require(object["opacity"] as? Double),
                         hidden: try #require(object["hidden"] as? Bool))
@@ -50,6 +51,8 @@ struct LayersCommandTests {
         #expect(lines.map(\.name) == [nil, "profile-card.svg", "Card", "Background", "Banner", "Avatar", "Name",
                                       "likeButton", "likeHeart", "shareButton"])
         #expect(lines.map(\.depth) == [0, 1, 2, 3, 3, 3, 3, 3, 4, 3])
+        // Each element is reached by the file layer's name and its id, whatever else is named so.
+        #expect(lines.map(\.qualified) == [nil, nil] + lines.dropFirst(2).map { "profile-card.svg/" + ($0.name ?? "?") })
         #expect(lines.map(\.kind) == ["Layer"] + Array(repeating: "SVGLayer", count: 9))
         #expect(lines.allSatisfy { $0.opacity == 1 && !$0.hidden })
         // From the file: the canvas is 320×200; Avatar is its outer circle (centre 60,80, r 34);

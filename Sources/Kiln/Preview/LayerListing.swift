@@ -1,7 +1,8 @@
 import KilnCore
 
 /// A layer tree as `kiln layers` prints it: one JSON line a layer, depth first in drawing
-/// order, each with its name, its kind, its frame on the canvas, its depth, its own opacity
+/// order, each with its name (and, for an SVG element, the `owner/id` name that reaches it
+/// beyond doubt), its kind, its frame on the canvas, its depth, its own opacity
 /// and whether it is hidden.
 ///
 /// ```
@@ -28,9 +29,10 @@ enum LayerListing {
     static func line(for layer: Layer, depth: Int) -> String {
         let frame = layer.transformToRoot.apply(to: layer.bounds)
         let name = layer.name.map(SceneEvent.jsonString) ?? "null"
+        let qualified = layer.qualifiedName.map { ", \"qualified\": " + SceneEvent.jsonString($0) } ?? ""
         let box = "{\"x\": \(number(frame.minX)), \"y\": \(number(frame.minY)), "
             + "\"width\": \(number(frame.width)), \"height\": \(number(frame.height))}"
-        return "{\"name\": \(name), \"kind\": \(SceneEvent.jsonString(kind(of: layer))), \"frame\": \(box), "
+        return "{\"name\": \(name)\(qualified), \"kind\": \(SceneEvent.jsonString(kind(of: layer))), \"frame\": \(box), "
             + "\"depth\": \(depth), \"opacity\": \(number(layer.opacity)), \"hidden\": \(layer.isHidden)}"
     }
 

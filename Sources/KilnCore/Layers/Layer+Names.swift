@@ -14,6 +14,16 @@ extension Layer {
         return own ?? svgElement(qualified: name) ?? svgElement(named: name)
     }
 
+    /// The name that reaches this layer whatever else a scene calls its own: `owner/id` for
+    /// an element an SVG document's tree made under an SVG layer that code named `owner`;
+    /// `nil` for every other layer.
+    package var qualifiedName: String? {
+        guard let svg = self as? SVGLayer, svg.isTreePart, let id = svg.elementID, let owner = svg.treeOwner?.name else {
+            return nil
+        }
+        return owner + "/" + id
+    }
+
     /// Visits the subtree depth first, self first, until `body` returns true; whether it did.
     @discardableResult
     private func search(_ body: (Layer) -> Bool) -> Bool {

@@ -210,6 +210,28 @@ struct SVGElementLayerTests {
         #expect(root.layer(named: "other/card") == nil && root.layer(named: "screen/cart") == nil)
     }
 
+    @Test("Every element's qualified name, as kiln layers prints it, finds that element and no other layer; a layer code made has none")
+    func qualifiedNamesReachTheirElements() throws {
+        let (root, screen, own) = try Self.withWallet(Self.scene)
+        var parts: [SVGLayer] = []
+        func collect(_ layer: Layer) {
+            for sublayer in layer.sublayers {
+                if let part = sublayer as? SVGLayer, part.elementID != nil { parts.append(part) }
+                collect(sublayer)
+            }
+        }
+
+        collect(screen)
+
+        #expect(parts.count >= 2)
+        for part in parts {
+            let name = try #require(part.qualifiedName)
+            #expect(name == "screen/" + (part.elementID ?? ""))
+            #expect(root.layer(named: name) === part, "\(name)")
+        }
+        #expect(screen.qualifiedName == nil && own.qualifiedName == nil && root.qualifiedName == nil)
+    }
+
     @Test("An id in two SVG layers finds the first in the tree, and one line says so")
     func ambiguousID() throws {
         try Self.withWallet { url in
