@@ -16,7 +16,7 @@ struct HonestHelpTests {
     static func subcommand(of words: [String]) -> [String] {
         guard let first = words.first, !first.hasPrefix("-") else { return ["open"] }
         switch first {
-        case "render", "layers", "play", "soak", "tuning", "devices", "icon", "recover": return [first]
+        case "render", "layers", "play", "soak", "tuning", "devices", "icon", "recover", "docs": return [first]
         case "bench": return words.count > 1 && !words[1].hasPrefix("-") ? ["bench", words[1]] : ["bench"]
         default: return ["open"]
         }
@@ -64,7 +64,7 @@ struct HonestHelpTests {
         let readme = try String(contentsOf: ProjectFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["bench", "assets"],
                         ["bench", "scrub"], ["soak"], ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"],
-                        ["layers"]]
+                        ["layers"], ["docs"]]
         let helps = try commands.map { try ExternalCommand.run(kiln, $0 + ["--help"], timeout: 30).text }
             .joined(separator: "\n")
         // Lines about other tools (swift test's own flags) are not kiln's.
