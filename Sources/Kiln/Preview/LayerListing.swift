@@ -6,7 +6,7 @@ import KilnCore
 /// and whether it is hidden.
 ///
 /// ```
-/// {"name": "likeButton", "kind": "SVGLayer", "frame": {"x": 24, "y": 140, "width": 128, "height": 40}, "depth": 3, "opacity": 1, "hidden": false}
+/// {"name": "likeButton", "qualified": "card.svg/likeButton", "kind": "SVGLayer", "frame": {"x": 24, "y": 140, "width": 128, "height": 40}, "depth": 3, "opacity": 1, "hidden": false}
 /// ```
 enum LayerListing {
     /// The lines for `root` and every layer under it; `root`'s depth is 0. The unnamed runs
