@@ -143,9 +143,7 @@ struct PhotosSceneTests {
         let waiting = bar.opacity
         h.wait(0.6)
         let hidden = bar.opacity
-        h.tap(at: Point(195, 600))
-        h.wait(0.1)
-        h.tap(at: Point(195, 600))
+        h.doubleTap(at: Point(195, 600))
         h.wait(1.0)
 
         #expect(title == "3 of 12")
@@ -157,9 +155,7 @@ struct PhotosSceneTests {
     func zoomedPanIsBounded() throws {
         let h = PhotosHarness()
         try h.open(0)
-        h.tap(at: Point(195, 422))
-        h.wait(0.1)
-        h.tap(at: Point(195, 422))
+        h.doubleTap(at: Point(195, 422))
         h.wait(1.0)
         let edge = (390 * 2.5 - 390) / 2
 
@@ -238,9 +234,7 @@ struct PhotosSceneTests {
     func pinchTakesOverAGlide() throws {
         let h = PhotosHarness()
         try h.open(0)
-        h.tap(at: Point(195, 422))
-        h.wait(0.1)
-        h.tap(at: Point(195, 422))
+        h.doubleTap(at: Point(195, 422))
         h.wait(1.0)
 
         h.drag(from: Point(195, 300), by: 0, 120, over: 0.1)
@@ -260,9 +254,7 @@ struct PhotosSceneTests {
         let h = PhotosHarness()
         try h.open(0)
 
-        h.tap(at: Point(195, 422))
-        h.wait(0.1)
-        h.tap(at: Point(195, 422))
+        h.doubleTap(at: Point(195, 422))
         h.wait(0.08)
         h.down(at: Point(195, 422))
         h.drag(by: 30, 0, over: 0.1)

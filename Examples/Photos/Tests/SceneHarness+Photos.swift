@@ -17,6 +17,13 @@ extension SceneHarness where S == PhotosScene {
         self.init(framesPerSecond: 60, settlingFor: 0.1) { PhotosScene(context: $0, tuning: tuning) }
     }
 
+    /// Two taps at `point` a tenth of a second apart: a double tap.
+    func doubleTap(at point: Point) {
+        tap(at: point)
+        wait(0.1)
+        tap(at: point)
+    }
+
     /// Taps photo `index` in the grid and waits for it to land in the viewer.
     func open(_ index: Int) throws {
         tap(at: try canvasFrame("thumb.\(index)").center)
