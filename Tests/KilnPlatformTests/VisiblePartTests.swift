@@ -80,16 +80,17 @@ struct VisiblePartTests {
                 ? 3 * layer.shadowRadius + max(abs(layer.shadowOffset.x), abs(layer.shadowOffset.y)) : 0
             let ring = 1 + Int((shadowReach * scale).rounded(.up))
             let found = Self.difference(partImage, wholeImage, at: Self.offset(of: partImage, in: wholeImage, scale: scale),
-                                        ring: ring, tolerance: 6)
+                                        ring: ring, tolerance: 12)
 
             // The same pixels, not always the same levels: Cairo leaves out of a stroke what
             // lies outside the image, and pixman samples a magnified bitmap through another
             // path when every pixel drawn samples inside it, with its bilinear weights rounded
-            // to 1/128. Antialiased edges and steep colour steps differ by a few levels, now and
-            // then a stroke's edge pixel by a dozen (seen: 11); a part put a pixel off differs
-            // by a hundred along every edge.
+            // to 1/128. Antialiased edges and steep colour steps differ by a few levels, and a
+            // stroke's edge pixels by up to a dozen, as many of them as the stroke has edge in
+            // the part (seen: five at 7 to 11 along a part cut on a stroke); a part put a pixel
+            // off differs by a hundred along every edge.
             #expect(found.worst <= 32 && found.over <= 4,
-                    "\(spec) \(width)×\(height) at \(scale)×, part \(part) of \(whole): worst \(found.worst), \(found.over) over 6")
+                    "\(spec) \(width)×\(height) at \(scale)×, part \(part) of \(whole): worst \(found.worst), \(found.over) over 12")
         }
     }
 
