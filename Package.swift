@@ -43,6 +43,10 @@ let package = Package(
         .systemLibrary(
             name: "CRlottie", path: "Sources/CRlottie", pkgConfig: "rlottie",
             providers: [.apt(["librlottie-dev"])]),
+        // libyuv converts frames to a video's 4:2:0 YUV with SIMD; it has no pkg-config file.
+        .systemLibrary(
+            name: "CYUV", path: "Sources/CYUV",
+            providers: [.apt(["libyuv-dev"])]),
         // The kernel's own headers: no library to link and no pkg-config file.
         .systemLibrary(
             name: "CEvdev", path: "Sources/CEvdev",
@@ -64,7 +68,7 @@ let package = Package(
             name: "KilnPlatform",
             dependencies: [
                 "KilnCore", "KilnRuntime", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
-                "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie",
+                "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie", "CYUV",
             ]),
 
         // The app around the scenes: sessions as the window and offline renders host them

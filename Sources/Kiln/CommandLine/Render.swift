@@ -44,6 +44,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw a soft circle at each pointer, growing with pressure, as demo videos show fingers.")
     var touches = false
 
+    @Flag(help: "Tint what each frame draws again, where the layers changed since the frame before, as a browser's paint flashing does.")
+    var showDamage = false
+
     @Option(help: "A tuning file over the scene's defaults and your ~/.config/kiln/SCENE.toml, read once before rendering.")
     var tuning: String?
 
@@ -139,6 +142,7 @@ struct Render: ParsableCommand {
             warn("\(error)")
             throw ExitCode(1)
         }
+        host.showsDamage = showDamage
         let size = host.pixelSize
         let started = Date()
         if isFrames {
@@ -154,7 +158,8 @@ struct Render: ParsableCommand {
             warn("wrote \(timing.frameCount) frames to \(out)")
         } else {
             // With the HUD, the frames its graph shows are drawn too, to measure them.
-            let measured = hud ? Int((FrameTimeHistory().window * frameRate).rounded(.up)) : 0
+            // With the damage shown, the frame before is drawn too, for what changed since.
+            let measured = hud ? Int((FrameTimeHistory().window * frameRate).rounded(.up)) : showDamage ? 1 : 0
             let timing = ClipTiming.still(at: at, fps: frameRate, drawnBefore: measured)
             try render(session, into: PNGStillSink(path: out, width: size.width, height: size.height),
                        timing: timing, host: host, frames: stepped)
@@ -258,7 +263,7 @@ struct Render: ParsableCommand {
                     return session.offlineScene
                 },
                 check: { frames.stepped(); try Self.checkScript($0) },
-                progress: { progress.update(done: $0, total: $1) })
+                progress: { progress.update(done: $0, total: $1) }, showsDamage: showDamage)
         } catch let stopped as ScriptStopped {
             progress.end()
             warn("the script stopped: \(stopped.problem); nothing was written")

@@ -32,7 +32,7 @@ class Compositor {
     }
 
     /// Device pixels of the canvas area being drawn, where drawing is clipped.
-    struct PixelBox {
+    struct PixelBox: Equatable {
         var minX = 0, minY = 0, maxX = 0, maxY = 0
     }
 
@@ -53,6 +53,15 @@ class Compositor {
     let particles: ParticleRenderer
     /// The canvas area of the frame being drawn.
     private(set) var canvasClip = PixelBox()
+    /// The device pixels being drawn: the canvas area, or one box of the frame's damage.
+    private(set) var drawClip = PixelBox()
+    /// Finds what each frame changes, so that only that is drawn; nil draws every frame whole.
+    var damage: DamageTracker?
+    /// The boxes the last frame drew: the canvas area when it was drawn whole, none when
+    /// nothing changed.
+    private(set) var damageLastFrame: [PixelBox] = []
+    /// Whether an overlay was drawn over the last frame, which the next must then draw over.
+    private var drewOverlay = false
 
     init(renderer: SDLRenderer) {
         self.renderer = renderer
@@ -61,6 +70,7 @@ class Compositor {
     }
 
     /// Clears to `background` outside the canvas, fills the canvas and draws `list` on it.
+    /// With a damage tracker, only what changed since the last frame is drawn again, over it.
     final func draw(_ list: RenderList, viewport: Viewport, canvas: Size, background: Color) {
         frame += 1
         rasterizationsLastFrame = 0
@@ -68,32 +78,101 @@ class Compositor {
         particles.beginFrame()
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
-        clear(canvasArea: area, background: background, fill: !visibility.coversCanvas)
-        drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
+        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
+        let whole = canvasClip
+        drawClip = whole
+        var boxes = [whole]
+        var items: [DamageTracker.Item] = []
+        if let damage {
+            let output = renderer.outputSize
+            if drewOverlay || whole != PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height) {
+                damage.reset()
+            }
+            items = list.items.indices.map {
+                damageItem(list.items[$0], hidden: visibility.hidden[$0], viewport: viewport, canvas: whole)
+            }
+            boxes = damage.damage(for: items, canvas: whole)
+        }
+        drewOverlay = false
+        damageLastFrame = boxes
+        if boxes == [whole] {
+            clear(canvasArea: area, background: background, fill: !visibility.coversCanvas)
+            drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
+        } else {
+            for box in boxes {
+                drawClip = box
+                clear(box: box, background: background, fill: !visibility.coversCanvas)
+                let outside = items.indices.map { index in
+                    visibility.hidden[index] || !(items[index].box.map { $0.overlaps(box) } ?? false)
+                }
+                drawItems(of: list, viewport: viewport, canvasArea: area, hidden: outside)
+            }
+            drawClip = whole
+            var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+            SDL_RenderSetClipRect(renderer.handle, &clip)
+            keepCached(list.items)
+        }
         pruneCache()
     }
 
+    /// What `tracker` finds `list` changes since the last list it was shown, in device pixels,
+    /// without drawing anything: for showing a window's damage, which it draws whole.
+    final func measureDamage(of list: RenderList, viewport: Viewport, canvas: Size, tracker: DamageTracker) -> [PixelBox] {
+        let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
+        let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
+        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
+        let items = list.items.indices.map {
+            damageItem(list.items[$0], hidden: visibility.hidden[$0], viewport: viewport, canvas: canvasClip)
+        }
+        return tracker.damage(for: items, canvas: canvasClip)
+    }
+
     /// Draws `list` over the frame that `draw` began, without clearing: an overlay such as
-    /// the HUD, which a recording can then leave out by reading the frame before it.
+    /// the HUD, which a recording can then leave out by reading the frame before it. The next
+    /// frame is drawn whole.
     final func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
+        drewOverlay = true
+        let output = renderer.outputSize
+        damageLastFrame = [PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height)]
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
         // Its own area, which may lie beside the scene's (the tweak panel's).
         var clip = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
         SDL_RenderSetClipRect(renderer.handle, &clip)
+        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
+        drawClip = canvasClip
         drawItems(of: list, viewport: viewport, canvasArea: area, hidden: visibility.hidden)
     }
 
     private func drawItems(of list: RenderList, viewport: Viewport, canvasArea area: Rect, hidden: [Bool]) {
-        canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
         for (index, item) in list.items.enumerated() where !hidden[index] {
             if let emitter = item.emitter {
-                particles.draw(item, of: emitter, viewport: viewport, canvasArea: area)
+                particles.draw(item, of: emitter, viewport: viewport, canvasArea: area, drawArea: drawClip.rect)
             } else if let lines = item.hairlines {
                 drawHairlines(item, of: lines, viewport: viewport)
             } else if !fill(item, viewport: viewport) {
                 drawItem(item, viewport: viewport)
             }
+        }
+    }
+
+    /// Fills `box` with `background` unless layers cover the canvas anyway, and clips to it.
+    private func clear(box: PixelBox, background: Color, fill: Bool) {
+        let r = renderer.handle
+        var clip = SDL_Rect(x: Int32(box.minX), y: Int32(box.minY), w: Int32(box.width), h: Int32(box.height))
+        SDL_RenderSetClipRect(r, &clip)
+        guard fill else { return }
+        let alpha = min(max(background.alpha, 0), 1)
+        SDL_SetRenderDrawColor(r, byte(background.red * alpha), byte(background.green * alpha), byte(background.blue * alpha),
+                               byte(alpha))
+        SDL_RenderFillRect(r, &clip)
+    }
+
+    /// Marks the cached textures of the items a damaged frame did not draw as used: they are
+    /// still on the canvas.
+    private func keepCached(_ items: [RenderItem]) {
+        for item in items where item.kind == .content {
+            cache[item.layer.id]?.lastUsed = frame
         }
     }
 
@@ -119,6 +198,12 @@ class Compositor {
         SDL_RenderSetClipRect(r, &clip)
         guard fill else { return }
         if coversOutput { SDL_RenderClear(r) } else { SDL_RenderFillRect(r, &clip) }
+    }
+
+    /// Whether the item is drawn pixel by pixel, each pixel the same however little of the
+    /// item the area being drawn holds: a damaged frame may then cut it. Here, none is.
+    func drawsExactlyInPart(_ item: RenderItem, viewport: Viewport) -> Bool {
+        false
     }
 
     /// Draws an item without a texture when it can; `false` leaves it to its texture. Here
@@ -205,21 +290,17 @@ class Compositor {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
     }
 
-    /// The device pixels hairlines may light: the clip rectangle, or the whole output.
+    /// The device pixels hairlines may light: the canvas area being drawn.
     ///
     /// Hairlines are clipped to it here, in floating point, before SDL sees them: SDL's
     /// software renderer turns a line's ends into whole pixels by truncation, which lights
     /// column 0 for a line ending at x = -0.3, and clips a line crossing the edge to a pixel on
-    /// the edge that the line never reaches. A window's renderer draws neither.
+    /// the edge that the line never reaches. A window's renderer draws neither. A box of a
+    /// frame's damage holds each hairline it touches whole (`DamageTracker`), so SDL's clip
+    /// to the box never cuts one.
     private func hairlineBox() -> LineClipBox {
-        var clip = SDL_Rect()
-        SDL_RenderGetClipRect(renderer.handle, &clip)
-        if clip.w <= 0 || clip.h <= 0 {
-            let size = renderer.outputSize
-            clip = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
-        }
-        return LineClipBox(minX: Double(clip.x), minY: Double(clip.y),
-                           maxX: Double(clip.x + clip.w), maxY: Double(clip.y + clip.h))
+        LineClipBox(minX: Double(canvasClip.minX), minY: Double(canvasClip.minY),
+                    maxX: Double(canvasClip.maxX), maxY: Double(canvasClip.maxY))
     }
 
     /// How much finer or coarser than the canvas to rasterize a layer drawn scaled, in steps

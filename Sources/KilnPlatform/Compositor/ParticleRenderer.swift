@@ -17,6 +17,9 @@ final class ParticleRenderer {
     private let renderer: SDLRenderer
     private var textures: [UInt64: CachedTexture] = [:]
     private var geometry: ParticleGeometry
+    /// Each emitter's quads written ahead of drawing (to know where they fall), by layer id,
+    /// with the frame they were written for; kept to reuse their buffers.
+    private var prepared: [Int: (geometry: ParticleGeometry, frame: Int)] = [:]
     private var frame = 0
     /// `SDL_RenderGeometry` calls made for particles in the current or last frame.
     private(set) var geometryCallsLastFrame = 0
@@ -44,33 +47,80 @@ final class ParticleRenderer {
         frame += 1
         geometryCallsLastFrame = 0
         particlesLastFrame = 0
-        if frame % 60 == 0 { textures = textures.filter { frame - $0.value.lastUsed < 120 } }
+        if frame % 60 == 0 {
+            textures = textures.filter { frame - $0.value.lastUsed < 120 }
+            prepared = prepared.filter { frame - $0.value.frame < 120 }
+        }
     }
 
-    /// Draws `emitter`'s particles for `item`. `canvasArea` is the device rectangle the canvas
-    /// covers, which is also SDL's clip rectangle before and after.
-    func draw(_ item: RenderItem, of emitter: EmitterLayer, viewport: Viewport, canvasArea: Rect) {
-        let toDevice = item.transform.concatenating(
+    /// The device rectangle the canvas lets `item`'s particles show in: the canvas area, within
+    /// the clip's bounding box; nil when that is empty.
+    private func visibleRect(of item: RenderItem, viewport: Viewport, canvasArea: Rect) -> Rect? {
+        guard let clip = item.clip else { return canvasArea }
+        let bounds = clip.bounds
+        let box = Rect(origin: viewport.devicePoint(bounds.origin), size: bounds.size * viewport.scale)
+        guard let inside = box.intersection(canvasArea), !inside.isEmpty else { return nil }
+        return inside
+    }
+
+    private func deviceTransform(of item: RenderItem, viewport: Viewport) -> Transform {
+        item.transform.concatenating(
             Transform(a: viewport.scale, b: 0, c: 0, d: viewport.scale, tx: viewport.offset.x, ty: viewport.offset.y))
-        var visible = canvasArea
-        if let clip = item.clip {
-            let bounds = clip.bounds
-            let box = Rect(origin: viewport.devicePoint(bounds.origin), size: bounds.size * viewport.scale)
-            guard let inside = box.intersection(canvasArea), !inside.isEmpty else { return }
-            visible = inside
+    }
+
+    /// Writes `emitter`'s quads for `item` ahead of drawing it in this frame, and returns the
+    /// device rectangle they cover; nil when no particle shows.
+    func prepare(_ item: RenderItem, of emitter: EmitterLayer, viewport: Viewport, canvasArea: Rect) -> Rect? {
+        guard let visible = visibleRect(of: item, viewport: viewport, canvasArea: canvasArea) else {
+            prepared[emitter.id] = nil
+            return nil
         }
-        emitter.writeQuads(into: &geometry, transform: toDevice, opacity: item.opacity, visibleRect: visible)
+        var entry = prepared.removeValue(forKey: emitter.id) ?? (ParticleGeometry(layout: geometry.layout), frame)
+        entry.frame = frame
+        emitter.writeQuads(into: &entry.geometry, transform: deviceTransform(of: item, viewport: viewport),
+                           opacity: item.opacity, visibleRect: visible)
+        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+        for batch in entry.geometry.batches {
+            for vertex in entry.geometry.vertices[batch.firstVertex..<(batch.firstVertex + batch.vertexCount)] {
+                minX = min(minX, vertex.x); minY = min(minY, vertex.y)
+                maxX = max(maxX, vertex.x); maxY = max(maxY, vertex.y)
+            }
+        }
+        prepared[emitter.id] = entry
+        guard minX <= maxX, minY <= maxY else { return nil }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return canvasArea }
+        return Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX), height: Double(maxY - minY))
+    }
+
+    /// Draws `emitter`'s particles for `item`, with the quads `prepare` wrote in this frame if
+    /// it did. `canvasArea` is the device rectangle the canvas covers; `drawArea`, within it,
+    /// is SDL's clip rectangle before and after.
+    func draw(_ item: RenderItem, of emitter: EmitterLayer, viewport: Viewport, canvasArea: Rect, drawArea: Rect) {
+        guard let visible = visibleRect(of: item, viewport: viewport, canvasArea: canvasArea) else { return }
+        if let entry = prepared[emitter.id], entry.frame == frame {
+            draw(entry.geometry, of: emitter, clip: item.clip == nil ? nil : visible.integral, drawArea: drawArea)
+        } else {
+            emitter.writeQuads(into: &geometry, transform: deviceTransform(of: item, viewport: viewport),
+                               opacity: item.opacity, visibleRect: visible)
+            draw(geometry, of: emitter, clip: item.clip == nil ? nil : visible.integral, drawArea: drawArea)
+        }
+    }
+
+    private func draw(_ geometry: ParticleGeometry, of emitter: EmitterLayer, clip: Rect?, drawArea: Rect) {
         guard !geometry.batches.isEmpty else { return }
-        if item.clip != nil { setClipRect(visible.integral) }
+        if let clip {
+            guard let inside = clip.intersection(drawArea), !inside.isEmpty else { return }
+            setClipRect(inside)
+        }
         for batch in geometry.batches {
             guard let texture = texture(for: emitter.emitterCells[batch.cellIndex]) else { continue }
             texture.setAdditive(geometry.isAdditive)
-            drawBatch(batch, with: texture)
+            drawBatch(batch, of: geometry, with: texture)
         }
-        if item.clip != nil { setClipRect(canvasArea) }
+        if clip != nil { setClipRect(drawArea) }
     }
 
-    private func drawBatch(_ batch: ParticleBatch, with texture: SDLTexture) {
+    private func drawBatch(_ batch: ParticleBatch, of geometry: ParticleGeometry, with texture: SDLTexture) {
         let r = renderer.handle
         geometry.vertices.withUnsafeBufferPointer { vertices in
             vertices.withMemoryRebound(to: SDL_Vertex.self) { sdlVertices in

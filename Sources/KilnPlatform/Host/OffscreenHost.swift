@@ -18,7 +18,12 @@ public final class OffscreenHost {
     /// With `fastPaths` off, pixman draws every layer, without Kiln's own pixel loops:
     /// slower, and the same within rounding. By
     /// default they are on unless the environment sets `KILN_FAST_PATHS=0`.
-    public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault) throws {
+    ///
+    /// With `damageTracking`, each frame draws again only the boxes where the layers changed
+    /// since the frame before, over it: the same pixels as a whole redraw, for less work when
+    /// little moves. By default it is on unless the environment sets `KILN_DAMAGE=0`.
+    public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault,
+                damageTracking: Bool = OffscreenHost.damageTrackingByDefault) throws {
         PlatformAssetReader.install()
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
             throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
@@ -29,6 +34,32 @@ public final class OffscreenHost {
         renderer = try SDLRenderer(offscreenWidth: Int((canvas.width * scale).rounded()),
                                    height: Int((canvas.height * scale).rounded()))
         compositor = .offscreen(renderer, fastPaths: fastPaths)
+        if damageTracking { compositor.damage = DamageTracker() }
+    }
+
+    /// Whether hosts track damage unless told: yes, unless `KILN_DAMAGE` is `0`.
+    public static var damageTrackingByDefault: Bool {
+        ProcessInfo.processInfo.environment["KILN_DAMAGE"] != "0"
+    }
+
+    /// Whether each frame shows the boxes it drew again, tinted, as a browser's paint
+    /// flashing does: the tint is drawn over the frame handed out and drawn away again in
+    /// the next.
+    public var showsDamage = false
+
+    /// The boxes the last frame drew again, for packing only what changed; nil when it was
+    /// drawn whole, or tracking is off.
+    var damageBoxes: [Compositor.PixelBox]? {
+        guard compositor.damage != nil else { return nil }
+        let boxes = compositor.damageLastFrame
+        let size = renderer.outputSize
+        return boxes == [Compositor.PixelBox(minX: 0, minY: 0, maxX: size.width, maxY: size.height)] ? nil : boxes
+    }
+
+    /// The device pixel boxes the last frame drew: the whole frame when it was drawn whole,
+    /// none when nothing changed.
+    package var damageLastFrame: [(x: Int, y: Int, width: Int, height: Int)] {
+        compositor.damageLastFrame.map { ($0.minX, $0.minY, $0.width, $0.height) }
     }
 
     /// The most pixels a side of a frame: as much as a layer's content may take.
@@ -108,6 +139,23 @@ public final class OffscreenHost {
         if let overlay {
             compositor.drawOverlay(RenderList(root: overlay), viewport: Viewport(scale: scale), canvas: canvas)
         }
+        if showsDamage { tintDamage() }
+    }
+
+    /// Tints the boxes where the layers changed and has the next frame draw them again.
+    private func tintDamage() {
+        let r = renderer.handle
+        SDL_RenderSetClipRect(r, nil)
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        for box in compositor.damage?.changedLastFrame ?? [] {
+            var rect = SDL_Rect(x: Int32(box.minX), y: Int32(box.minY), w: Int32(box.width), h: Int32(box.height))
+            SDL_SetRenderDrawColor(r, 255, 45, 160, 70)
+            SDL_RenderFillRect(r, &rect)
+            SDL_SetRenderDrawColor(r, 255, 45, 160, 220)
+            SDL_RenderDrawRect(r, &rect)
+            compositor.damage?.invalidate(box)
+        }
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE)
     }
 
     /// The surface's pixels (opaque) as a bitmap.

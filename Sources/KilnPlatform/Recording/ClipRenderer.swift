@@ -85,7 +85,7 @@ public enum ClipRenderer {
                               scale: Double, ffmpeg: URL, makeScene: () throws -> OfflineScene,
                               check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
-                              timings: Timings? = nil) throws -> ClipSummary {
+                              timings: Timings? = nil, showsDamage: Bool = false) throws -> ClipSummary {
         let started = Date()
         let wallStart = timings?.now ?? 0
         defer { if let timings { timings.wall += timings.now - wallStart } }
@@ -93,6 +93,7 @@ public enum ClipRenderer {
             throw PlatformError.io("cannot write \(path): a video needs a regular file, not a FIFO or device")
         }
         let host = try OffscreenHost(canvas: canvas, scale: scale)
+        host.showsDamage = showsDamage
         let size = host.pixelSize
         let passes = format == .gif ? 2 : 1
         let total = timing.frameCount * passes
@@ -154,9 +155,10 @@ public enum ClipRenderer {
                 let drawing = timings?.now ?? 0
                 try host.draw(root: scene.root, overlays: scene.overlays, background: scene.backgroundColor,
                               overlay: scene.overlay) { pixels, pitch in
-                    guard let timings else { return try writer.write(pixels, pitch: pitch) }
+                    let changed = host.damageBoxes
+                    guard let timings else { return try write(pixels, pitch: pitch, changed: changed, to: writer) }
                     timings.compositing += timings.now - drawing
-                    try handOff(pixels, pitch: pitch, to: writer, timings: timings)
+                    try handOff(pixels, pitch: pitch, changed: changed, to: writer, timings: timings)
                 }
                 progress(i + 1)
             }
@@ -172,12 +174,22 @@ public enum ClipRenderer {
         }
     }
 
+    /// Writes a frame that differs from the last only within `changed` (all of it when nil).
+    private static func write(_ pixels: UnsafeRawBufferPointer, pitch: Int, changed: [Compositor.PixelBox]?,
+                              to writer: FrameSink) throws {
+        if let video = writer as? VideoWriter {
+            try video.write(pixels, pitch: pitch, changed: changed)
+        } else {
+            try writer.write(pixels, pitch: pitch)
+        }
+    }
+
     /// Writes a frame, timing the copy apart from the wait for a free buffer.
-    private static func handOff(_ pixels: UnsafeRawBufferPointer, pitch: Int, to writer: FrameSink,
-                                timings: Timings) throws {
+    private static func handOff(_ pixels: UnsafeRawBufferPointer, pitch: Int, changed: [Compositor.PixelBox]?,
+                                to writer: FrameSink, timings: Timings) throws {
         let waited = (writer as? WaitingFrameSink)?.secondsWaiting ?? 0
         let started = timings.now
-        try writer.write(pixels, pitch: pitch)
+        try write(pixels, pitch: pitch, changed: changed, to: writer)
         let blocked = ((writer as? WaitingFrameSink)?.secondsWaiting ?? 0) - waited
         timings.pixelHandOff += timings.now - started - blocked
         timings.encoderWait += blocked

@@ -1,13 +1,14 @@
 // How a frame's pixels are laid out in the pipe to ffmpeg. The renderer lends B G R A rows;
 // a video encoder wants planar 4:2:0 YUV. Converting here sends 1.5 bytes a pixel down the
 // pipe instead of 4, and spares ffmpeg a colour conversion that costs it about as much as
-// x264's encoding. A GIF (and its palette) keeps the B G R A pixels: its palette is chosen
-// from the frames' own colours. The packing is chosen once, when the writer starts, and runs
-// on the rendering thread in place of the copy it replaces: it reads the renderer's surface
-// once, while packing on the pipe's queue needs that copy as well and measured no faster on
-// two shared cores.
+// x264's encoding. libyuv converts, with its SIMD rows. The packing keeps the last frame's
+// planes and converts again only the boxes the renderer drew anew (its damage), so a frame
+// where little moves costs little more than the copy into the pipe's buffer. A GIF (and its
+// palette) keeps the B G R A pixels: its palette is chosen from the frames' own colours. The
+// packing is chosen once, when the writer starts, and runs on the rendering thread.
 // Limits: 4:2:0 needs even sizes, so a frame of odd width or height loses its last column or
-// row (ffmpeg's encoders would crop them too).
+// row (ffmpeg's encoders would crop them too); a box is converted from even rows and columns.
+import CYUV
 import Foundation
 
 /// Turns one rendered frame (rows of `pitch` bytes, B G R A) into the bytes ffmpeg reads.
@@ -19,8 +20,17 @@ protocol FramePacking: Sendable {
     var packedHeight: Int { get }
     /// Bytes of one packed frame.
     var byteCount: Int { get }
-    /// Packs the frame at `pixels` into `output`, which holds `byteCount` bytes.
-    func pack(_ pixels: UnsafeRawPointer, pitch: Int, into output: UnsafeMutableRawPointer)
+    /// Packs the frame at `pixels` into `output`, which holds `byteCount` bytes. `changed`,
+    /// when given, holds every pixel that differs from the frame packed before (the
+    /// renderer's damage); nil packs the whole frame anew.
+    func pack(_ pixels: UnsafeRawPointer, pitch: Int, changed: [Compositor.PixelBox]?, into output: UnsafeMutableRawPointer)
+}
+
+extension FramePacking {
+    /// Packs the whole frame at `pixels` into `output`.
+    func pack(_ pixels: UnsafeRawPointer, pitch: Int, into output: UnsafeMutableRawPointer) {
+        pack(pixels, pitch: pitch, changed: nil, into: output)
+    }
 }
 
 /// The renderer's own pixels, row after row without padding (ffmpeg's `bgr0`: opaque).
@@ -33,7 +43,8 @@ struct BGRAPacking: FramePacking {
     var packedHeight: Int { height }
     var byteCount: Int { width * height * 4 }
 
-    func pack(_ pixels: UnsafeRawPointer, pitch: Int, into output: UnsafeMutableRawPointer) {
+    func pack(_ pixels: UnsafeRawPointer, pitch: Int, changed: [Compositor.PixelBox]?,
+              into output: UnsafeMutableRawPointer) {
         let rowBytes = width * 4
         for y in 0..<height {
             (output + y * rowBytes).copyMemory(from: pixels + y * pitch, byteCount: rowBytes)
@@ -43,73 +54,58 @@ struct BGRAPacking: FramePacking {
 
 /// Planar Y, then U, then V at half the width and height (ffmpeg's `yuv420p`), in BT.601
 /// limited range: what ffmpeg assumes for an H.264 or VP9 encode of RGB input when no
-/// colour matrix is named, so players show the colours the renderer drew.
+/// colour matrix is named, so players show the colours the renderer drew. Each chroma sample
+/// is the mean of its 2×2 block. libyuv rounds its 8-bit fixed point so that black is Y 16,
+/// white Y 235 and any grey U = V = 128 exactly, and any colour within a step of the formula.
 ///
-/// Each luma sample comes from its own pixel; each chroma sample from the sum of a 2×2
-/// block, so it sits at the block's centre. The arithmetic is integer with 16 fractional
-/// bits, rounded to nearest, so black is Y 16, white Y 235, any grey U = V = 128 exactly.
-struct YUV420Packing: FramePacking {
+/// The packing holds the planes of the last frame it packed, and converts again only what
+/// changed since.
+final class YUV420Packing: FramePacking, @unchecked Sendable {
     /// The even size the frame is packed at.
     let packedWidth: Int
     let packedHeight: Int
+    /// The planes of the last frame packed.
+    private let planes: UnsafeMutableRawBufferPointer
+    /// Whether `planes` hold a frame yet.
+    private var holdsFrame = false
 
     /// Frames of `width`×`height` pixels, packed at the even size within them.
     init(width: Int, height: Int) {
         packedWidth = width / 2 * 2
         packedHeight = height / 2 * 2
+        planes = .allocate(byteCount: max(1, packedWidth * packedHeight * 3 / 2), alignment: 64)
     }
+
+    deinit { planes.deallocate() }
 
     var pixelFormat: String { "yuv420p" }
     var byteCount: Int { packedWidth * packedHeight * 3 / 2 }
 
-    // BT.601's luma weights scaled to the 219 steps of limited range, times 2^16; the chroma
-    // weights scaled to its 224 steps. Each chroma row sums to zero, so grey has no colour.
-    static let yR: Int32 = 16829, yG: Int32 = 33039, yB: Int32 = 6416
-    static let uR: Int32 = -9714, uG: Int32 = -19070, uB: Int32 = 28784
-    static let vR: Int32 = 28784, vG: Int32 = -24103, vB: Int32 = -4681
-    static let lumaBias: Int32 = (16 << 16) + (1 << 15)
-    static let chromaBias: Int32 = (128 << 18) + (1 << 17)
-
-    func pack(_ pixels: UnsafeRawPointer, pitch: Int, into output: UnsafeMutableRawPointer) {
-        let width = packedWidth, halfWidth = packedWidth / 2
-        let lumaPlane = output.assumingMemoryBound(to: UInt8.self)
-        let uPlane = lumaPlane + width * packedHeight
-        let vPlane = uPlane + halfWidth * (packedHeight / 2)
-        for pair in 0..<(packedHeight / 2) {
-            let top = (pixels + 2 * pair * pitch).assumingMemoryBound(to: UInt32.self)
-            let bottom = (pixels + (2 * pair + 1) * pitch).assumingMemoryBound(to: UInt32.self)
-            let topLuma = lumaPlane + 2 * pair * width
-            Self.packLuma(top, into: topLuma, count: width)
-            Self.packLuma(bottom, into: topLuma + width, count: width)
-            Self.packChroma(top, bottom, u: uPlane + pair * halfWidth, v: vPlane + pair * halfWidth, blocks: halfWidth)
+    func pack(_ pixels: UnsafeRawPointer, pitch: Int, changed: [Compositor.PixelBox]?,
+              into output: UnsafeMutableRawPointer) {
+        guard packedWidth > 0, packedHeight > 0 else { return }
+        if let changed, holdsFrame {
+            for box in changed { convert(pixels, pitch: pitch, box: box) }
+        } else {
+            convert(pixels, pitch: pitch, box: Compositor.PixelBox(minX: 0, minY: 0, maxX: packedWidth, maxY: packedHeight))
+            holdsFrame = true
         }
+        output.copyMemory(from: planes.baseAddress!, byteCount: byteCount)
     }
 
-    // The loops below read each pixel as one little-endian word (B in the low byte, then G,
-    // R, A) and use wrapping arithmetic, so the compiler can vectorize them: about 1 ms for
-    // a 780×1688 frame, where ffmpeg's own conversion took about 4.7 ms.
-
-    /// One row of pixels into one row of luma.
-    private static func packLuma(_ row: UnsafePointer<UInt32>, into luma: UnsafeMutablePointer<UInt8>, count: Int) {
-        for x in 0..<count {
-            let word = row[x]
-            let b = Int32(word & 0xff), g = Int32((word &>> 8) & 0xff), r = Int32((word &>> 16) & 0xff)
-            luma[x] = UInt8(truncatingIfNeeded: (yR &* r &+ yG &* g &+ yB &* b &+ lumaBias) &>> 16)
-        }
-    }
-
-    /// Two rows of pixels into one row of each chroma plane, a sample per 2×2 block.
-    private static func packChroma(_ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>,
-                                   u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, blocks: Int) {
-        for x in 0..<blocks {
-            let w0 = top[2 &* x], w1 = top[2 &* x &+ 1], w2 = bottom[2 &* x], w3 = bottom[2 &* x &+ 1]
-            // Blue and red summed side by side in the word's two 16-bit halves: four samples
-            // add up to at most 1020, so neither carries into the other.
-            let blueRed = (w0 & 0xff00ff) &+ (w1 & 0xff00ff) &+ (w2 & 0xff00ff) &+ (w3 & 0xff00ff)
-            let green = ((w0 &>> 8) & 0xff) &+ ((w1 &>> 8) & 0xff) &+ ((w2 &>> 8) & 0xff) &+ ((w3 &>> 8) & 0xff)
-            let b = Int32(blueRed & 0xffff), r = Int32(blueRed &>> 16), g = Int32(green)
-            u[x] = UInt8(truncatingIfNeeded: (uR &* r &+ uG &* g &+ uB &* b &+ chromaBias) &>> 18)
-            v[x] = UInt8(truncatingIfNeeded: (vR &* r &+ vG &* g &+ vB &* b &+ chromaBias) &>> 18)
-        }
+    /// Converts the pixels of `box`, grown to even rows and columns and kept within the
+    /// packed size, into the planes.
+    private func convert(_ pixels: UnsafeRawPointer, pitch: Int, box: Compositor.PixelBox) {
+        let x0 = max(0, box.minX) & ~1, y0 = max(0, box.minY) & ~1
+        let x1 = min(packedWidth, (box.maxX + 1) & ~1), y1 = min(packedHeight, (box.maxY + 1) & ~1)
+        guard x1 > x0, y1 > y0 else { return }
+        let half = packedWidth / 2
+        let luma = planes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let u = luma + packedWidth * packedHeight, v = u + half * (packedHeight / 2)
+        _ = ARGBToI420((pixels + y0 * pitch + x0 * 4).assumingMemoryBound(to: UInt8.self), Int32(pitch),
+                       luma + y0 * packedWidth + x0, Int32(packedWidth),
+                       u + y0 / 2 * half + x0 / 2, Int32(half),
+                       v + y0 / 2 * half + x0 / 2, Int32(half),
+                       Int32(x1 - x0), Int32(y1 - y0))
     }
 }

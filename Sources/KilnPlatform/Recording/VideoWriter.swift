@@ -90,13 +90,19 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// Queues one frame: rows of `pitch` bytes, B G R A. Throws when ffmpeg has stopped.
     public func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws {
+        try write(pixels, pitch: pitch, changed: nil)
+    }
+
+    /// Queues one frame that differs from the one before only within `changed` (all of it
+    /// when nil): a video converts only those pixels again.
+    func write(_ pixels: UnsafeRawBufferPointer, pitch: Int, changed: [Compositor.PixelBox]?) throws {
         if pipeBroken.load(ordering: .relaxed) { throw failure() }
         let waitStarted = waitClock.now
         freeBuffers.wait()
         secondsWaiting += waitClock.now - waitStarted
         guard let buffer = pool.withLock({ $0.popLast() }) else { preconditionFailure("no free frame buffer") }
         frameCount += 1
-        packing.pack(pixels.baseAddress!, pitch: pitch, into: buffer.bytes.baseAddress!)
+        packing.pack(pixels.baseAddress!, pitch: pitch, changed: changed, into: buffer.bytes.baseAddress!)
         process.write(UnsafeRawBufferPointer(buffer.bytes)) { [self] written in
             if !written { pipeBroken.store(true, ordering: .relaxed) }
             pool.withLock { $0.append(buffer) }

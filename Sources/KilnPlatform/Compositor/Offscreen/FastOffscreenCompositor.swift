@@ -17,6 +17,14 @@ final class FastOffscreenCompositor: OffscreenCompositor {
     /// The pixels of each cached texture, by layer id like the cache's entries.
     private var texturePixels: [Int: TexturePixels] = [:]
 
+    // Upright layers, within an upright rectangle if clipped, are the fast paths' own.
+    override func drawsExactlyInPart(_ item: RenderItem, viewport: Viewport) -> Bool {
+        let t = item.transform
+        guard !item.isAdditive, t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
+        guard let clip = item.clip else { return true }
+        return Self.rectangularClip(clip, viewport: viewport) != nil
+    }
+
     override func fill(_ item: RenderItem, viewport: Viewport) -> Bool {
         fillSolid(item, viewport: viewport)
     }

@@ -43,6 +43,12 @@ class OffscreenCompositor: Compositor {
         SDL_RenderFlush(renderer.handle)
         let cr = target.cr
         cairo_save(cr)
+        // A box of a damaged frame holds what pixman draws whole (`DamageTracker`): it is
+        // drawn as in a whole frame, unclipped, if it lies within.
+        if drawClip != canvasClip, !drawClip.rect.contains(Rect(enclosing: polygon.map(placement.transform.apply))) {
+            cairo_rectangle(cr, Double(drawClip.minX), Double(drawClip.minY), Double(drawClip.width), Double(drawClip.height))
+            cairo_clip(cr)
+        }
         // The texture is placed first; the polygon, in device pixels, follows the layer's true place.
         if let origin = placement.pixelOrigin {
             cairo_translate(cr, origin.x, origin.y)
@@ -97,9 +103,10 @@ class OffscreenCompositor: Compositor {
         rasters = rasters.filter { isCached($0.key) }
     }
 
-    /// The whole device pixels of `box` that lie on the canvas and the output; `nil` for none.
+    /// The whole device pixels of `box` that lie in the area being drawn and on the output;
+    /// `nil` for none.
     func pixelSpan(of box: Rect) -> PixelBox? {
-        let area = canvasClip
+        let area = drawClip
         let span = PixelBox(minX: max(Int(box.minX.rounded()), area.minX, 0), minY: max(Int(box.minY.rounded()), area.minY, 0),
                             maxX: min(Int(box.maxX.rounded()), area.maxX, Int(surface.pointee.w)),
                             maxY: min(Int(box.maxY.rounded()), area.maxY, Int(surface.pointee.h)))

@@ -64,6 +64,8 @@ public final class WindowHost {
     /// The tweak panel (P), open or not.
     private let tweaks: TweakPanelControl
     private let timeline: TimelineScrubber
+    /// D: what each frame changes, tinted.
+    private let damageView: DamageView
     /// The parts of the window that see keys and pointers before the HUD and the scene, in
     /// the order they see them: the tweak panel, R, the time keys, the timeline strip.
     private let components: [WindowComponent]
@@ -102,7 +104,9 @@ public final class WindowHost {
         tweaks = TweakPanelControl(context: context, window: window, compositor: compositor, canvasSize: size)
         timeline = TimelineScrubber(context: context, canvasSize: size)
         let recording = options.clipSaver.map { RecordingControl(context: context, saver: $0, canvasSize: size) }
-        components = [tweaks] + (recording.map { [$0] } ?? []) + [TimeKeys(context: context, canvasSize: size), timeline]
+        damageView = DamageView(context: context, canvasSize: size)
+        components = [tweaks] + (recording.map { [$0] } ?? []) + [TimeKeys(context: context, canvasSize: size), timeline,
+                                                                  damageView]
         pens = PenInput.forWindow(window, tabletPath: options.tabletPath, warn: options.warn)
         touchpad = x11Reference(of: window).flatMap { reference in
             let reader = try? TouchpadGestureReader(displayName: reference.displayName)
@@ -253,7 +257,9 @@ public final class WindowHost {
         hud.speedLabel = context.dial.label
         // The badges and the HUD are drawn after the scene; recordings are rendered again
         // from the session's input, without them.
-        compositor.draw(RenderList(roots: [scene.root] + scene.overlays + components.flatMap(\.overlays)), viewport: viewport,
+        let shown = [scene.root] + scene.overlays + components.filter { $0 !== damageView }.flatMap(\.overlays)
+        damageView.measure(RenderList(roots: shown), compositor: compositor, viewport: viewport, canvas: options.device.size)
+        compositor.draw(RenderList(roots: shown + damageView.overlays), viewport: viewport,
                         canvas: options.device.size, background: scene.backgroundColor)
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)

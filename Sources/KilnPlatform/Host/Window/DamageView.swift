@@ -1,0 +1,54 @@
+@_spi(Fuzzing) import KilnCore
+import KilnRuntime
+
+/// D: tints, over each frame, where the scene's layers changed since the frame before, as a
+/// browser's paint flashing does: what an offline render draws again (`kiln render
+/// --show-damage` shows the same). The window itself draws every frame whole: its renderer
+/// presents a new buffer each time, whose old pixels it does not keep.
+final class DamageView: WindowComponent {
+    private let context: HostContext
+    private let root = Layer()
+    private var tracker: DamageTracker?
+
+    init(context: HostContext, canvasSize: Size) {
+        self.context = context
+        root.frame = Rect(origin: .zero, size: canvasSize)
+    }
+
+    /// Whether the damage is shown.
+    var isShowing: Bool { tracker != nil }
+
+    func handle(_ key: KeyPress, at time: Double) -> Bool {
+        guard key.key == "d" && key.modifiers.isEmpty else { return false }
+        tracker = tracker == nil ? DamageTracker() : nil
+        root.sublayers.forEach { $0.removeFromSuperlayer() }
+        context.warn(isShowing ? "showing what each frame changes; D hides it" : "damage hidden")
+        return true
+    }
+
+    func sceneDidChange(from previous: String?) {
+        tracker?.reset()
+    }
+
+    /// Finds what `list` (the scene and what is drawn over it, without these tints) changes
+    /// since the last frame, and tints it.
+    func measure(_ list: RenderList, compositor: Compositor, viewport: Viewport, canvas: Size) {
+        guard let tracker else { return }
+        let boxes = compositor.measureDamage(of: list, viewport: viewport, canvas: canvas, tracker: tracker)
+        while root.sublayers.count > boxes.count { root.sublayers.last?.removeFromSuperlayer() }
+        while root.sublayers.count < boxes.count {
+            let tint = Layer()
+            tint.backgroundColor = Color(red: 1, green: 0.18, blue: 0.63, alpha: 0.28)
+            tint.borderColor = Color(red: 1, green: 0.18, blue: 0.63, alpha: 0.85)
+            tint.borderWidth = 1
+            root.addSublayer(tint)
+        }
+        for (tint, box) in zip(root.sublayers, boxes) {
+            tint.frame = Rect(x: (Double(box.minX) - viewport.offset.x) / viewport.scale,
+                              y: (Double(box.minY) - viewport.offset.y) / viewport.scale,
+                              width: Double(box.width) / viewport.scale, height: Double(box.height) / viewport.scale)
+        }
+    }
+
+    var overlays: [Layer] { isShowing ? [root] : [] }
+}
