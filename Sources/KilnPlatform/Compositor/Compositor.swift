@@ -116,13 +116,14 @@ class Compositor {
     }
 
     /// What `tracker` finds `list` changes since the last list it was shown, in device pixels,
-    /// without drawing anything: for showing a window's damage, which it draws whole.
+    /// as an offline render with the fast paths would draw it again, without drawing
+    /// anything: for showing a window's damage, which it draws whole.
     final func measureDamage(of list: RenderList, viewport: Viewport, canvas: Size, tracker: DamageTracker) -> [PixelBox] {
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral
         let visibility = Self.visibility(of: list.items, viewport: viewport, canvasArea: area)
         canvasClip = PixelBox(minX: Int(area.minX), minY: Int(area.minY), maxX: Int(area.maxX), maxY: Int(area.maxY))
         let items = list.items.indices.map {
-            damageItem(list.items[$0], hidden: visibility.hidden[$0], viewport: viewport, canvas: canvasClip)
+            damageItem(list.items[$0], hidden: visibility.hidden[$0], viewport: viewport, canvas: canvasClip, asFastPaths: true)
         }
         return tracker.damage(for: items, canvas: canvasClip)
     }

@@ -184,7 +184,10 @@ final class DamageTracker {
 
 extension Compositor {
     /// The item as the damage tracker sees it: the pixels it may touch on the canvas `canvas`.
-    func damageItem(_ item: RenderItem, hidden: Bool, viewport: Viewport, canvas: PixelBox) -> DamageTracker.Item {
+    /// `asFastPaths` judges what may be cut as the offscreen fast paths draw, whatever this
+    /// compositor draws with (a window's view of what an offline render would draw again).
+    func damageItem(_ item: RenderItem, hidden: Bool, viewport: Viewport, canvas: PixelBox,
+                    asFastPaths: Bool = false) -> DamageTracker.Item {
         let kind: Int = switch item.kind { case .content: 0; case .particles: 1; case .hairlines: 2 }
         let lines = item.hairlines
         var look = DamageTracker.Look(revision: item.contentKey.revision, transform: item.transform, opacity: item.opacity,
@@ -209,7 +212,9 @@ extension Compositor {
                 box = contentDamageBox(of: item, viewport: viewport, canvas: canvas)
             }
         }
-        let keepsWhole = item.kind != .content || !drawsExactlyInPart(item, viewport: viewport)
+        let exact = asFastPaths ? FastOffscreenCompositor.drawsExactlyInPart(item, viewport: viewport)
+            : drawsExactlyInPart(item, viewport: viewport)
+        let keepsWhole = item.kind != .content || !exact
         return DamageTracker.Item(key: item.layer.id &* 4 &+ kind, look: look, box: box, keepsWhole: keepsWhole)
     }
 

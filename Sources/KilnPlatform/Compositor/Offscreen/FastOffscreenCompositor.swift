@@ -17,8 +17,13 @@ final class FastOffscreenCompositor: OffscreenCompositor {
     /// The pixels of each cached texture, by layer id like the cache's entries.
     private var texturePixels: [Int: TexturePixels] = [:]
 
-    // Upright layers, within an upright rectangle if clipped, are the fast paths' own.
     override func drawsExactlyInPart(_ item: RenderItem, viewport: Viewport) -> Bool {
+        Self.drawsExactlyInPart(item, viewport: viewport)
+    }
+
+    /// Whether the fast paths draw the item, each pixel alone: upright layers, within an
+    /// upright rectangle if clipped.
+    static func drawsExactlyInPart(_ item: RenderItem, viewport: Viewport) -> Bool {
         let t = item.transform
         guard !item.isAdditive, t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { return false }
         guard let clip = item.clip else { return true }
