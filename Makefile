@@ -17,7 +17,7 @@ STATIC_BUILD := .build-static
 REFERENCE := .build/reference
 
 .PHONY: run test build release bootstrap bench-particles demos clean man install uninstall deb test-install test-deb test-sanitize
-.PHONY: docs check-doc-comments package-demo
+.PHONY: docs check-doc-comments package-demo check-instructions
 .PHONY: fuzz fuzz-smoke fuzz-build
 
 bootstrap:
@@ -39,7 +39,13 @@ test: build
 	$(SWIFT) test --skip KilnEndToEndTests
 	$(SWIFT) test --no-parallel --filter KilnEndToEndTests
 	$(MAKE) test-install
+	$(MAKE) check-instructions
 	$(MAKE) test-deb
+
+# The instructions a short fixed render takes, under callgrind, against bench/instructions-baseline
+# (fails more than 2 % over it; `scripts/check-instructions --record` writes a new one).
+check-instructions: release
+	scripts/check-instructions
 
 # Installs into a scratch DESTDIR and uses the installed copy from another folder.
 test-install: release
