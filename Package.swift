@@ -47,6 +47,10 @@ let package = Package(
         .systemLibrary(
             name: "CYUV", path: "Sources/CYUV",
             providers: [.apt(["libyuv-dev"])]),
+        // libspng writes PNG frames at a low compression level, faster than Cairo's libpng.
+        .systemLibrary(
+            name: "CSpng", path: "Sources/CSpng", pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]),
         // The kernel's own headers: no library to link and no pkg-config file.
         .systemLibrary(
             name: "CEvdev", path: "Sources/CEvdev",
@@ -68,7 +72,7 @@ let package = Package(
             name: "KilnPlatform",
             dependencies: [
                 "KilnCore", "KilnRuntime", "CSDL2", "CSDL2Mixer", "CCairo", "CXInput2", "CEvdev", "CProcess",
-                "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie", "CYUV",
+                "CGdkPixbuf", "CRsvg", "CLibXML2", "CRlottie", "CYUV", "CSpng",
             ]),
 
         // The app around the scenes: sessions as the window and offline renders host them

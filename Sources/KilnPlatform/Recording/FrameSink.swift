@@ -42,15 +42,19 @@ public final class PNGFramesSink: FrameSink {
     public let folder: String
     private let width: Int, height: Int
     private let madeFolder: Bool
+    private let opaque: Bool
     private var written: [String] = []
 
     /// Frames of `width`×`height` pixels into `folder`, which exists; `madeFolder` when the
-    /// render made it, so that a failure takes it away again.
-    public init(folder: String, width: Int, height: Int, madeFolder: Bool) {
+    /// render made it, so that a failure takes it away again. `opaque` frames (an opaque
+    /// background) are written as RGB by libspng at a fast level (`FastPNG`); others keep
+    /// their alpha.
+    public init(folder: String, width: Int, height: Int, madeFolder: Bool, opaque: Bool = false) {
         self.folder = folder
         self.width = width
         self.height = height
         self.madeFolder = madeFolder
+        self.opaque = opaque
     }
 
     /// Frames written so far.
@@ -58,7 +62,11 @@ public final class PNGFramesSink: FrameSink {
 
     public func write(_ pixels: UnsafeRawBufferPointer, pitch: Int) throws {
         let path = (folder as NSString).appendingPathComponent(String(format: "frame-%05d.png", written.count))
-        try Bitmap(bgra: pixels, pitch: pitch, width: width, height: height).writePNG(to: path)
+        if opaque {
+            try OutputFile.write(FastPNG.encode(bgra: pixels, pitch: pitch, width: width, height: height), to: path)
+        } else {
+            try Bitmap(bgra: pixels, pitch: pitch, width: width, height: height).writePNG(to: path)
+        }
         written.append(path)
     }
 
