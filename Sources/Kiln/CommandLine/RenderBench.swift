@@ -15,7 +15,11 @@ struct RenderBench: ParsableCommand {
             length and their ratio (× real time), and the seconds and milliseconds per frame \
             in each stage: scene update, compositing, pixel hand-off (packing the frame for \
             the encoder, as 4:2:0 YUV), audio mix (the track's mix, its WAV and the mux), encoder wait \
-            (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up).
+            (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up). \
+            Then the goals beside their figures: the wall time against ffmpeg encoding the very \
+            same frames alone (drawn again into a raw file, untimed, and encoded from it with the \
+            same settings), and Kiln's own CPU time a frame (the process's user and system time \
+            over the render, every thread; ffmpeg's is given beside it).
             """)
 
     @Option(help: "A shipped script's name, or the path of a script file.")
@@ -34,6 +38,9 @@ struct RenderBench: ParsableCommand {
 
     @Flag(help: "Print one JSON line instead of a table.")
     var json = false
+
+    @Flag(help: "Leave out timing ffmpeg alone on the same frames (which draws them again into a raw file first).")
+    var noEncoderAlone = false
 
     func validate() throws {
         guard fps >= 1 && fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
@@ -64,15 +71,17 @@ struct RenderBench: ParsableCommand {
         let timing = ClipTiming(fps: fps, frameCount: max(1, Int((duration * fps).rounded())))
         let timings = ClipRenderer.Timings()
         let summary: ClipSummary
+        let makeScene = {
+            let hosting = SceneHosting(scene: sceneName, canvasSize: device.size, seed: input.seed ?? 1)
+            guard let session = hosting.offline(isMuted: mute, script: { _ in input }) else { throw ExitCode(2) }
+            return session.offlineScene
+        }
+        let cpuBefore = (own: EncoderAlone.cpuSeconds(children: false), ffmpeg: EncoderAlone.cpuSeconds(children: true))
         do {
             summary = try ClipRenderer.render(
                 to: folder.appendingPathComponent("clip.mp4").path, format: .mp4, timing: timing,
                 canvas: device.size, scale: pixels.scale, ffmpeg: ffmpeg,
-                makeScene: {
-                    let hosting = SceneHosting(scene: sceneName, canvasSize: device.size, seed: input.seed ?? 1)
-                    guard let session = hosting.offline(isMuted: mute, script: { _ in input }) else { throw ExitCode(2) }
-                    return session.offlineScene
-                },
+                makeScene: makeScene,
                 check: { scene in
                     if let problem = scene.scriptProblem { throw problem }
                 },
@@ -83,9 +92,20 @@ struct RenderBench: ParsableCommand {
             warn("\(error)")
             throw ExitCode(1)
         }
-        let result = RenderBenchResult(script: name, scene: sceneName, pixelSize: (summary.width, summary.height),
+        let cpuAfter = (own: EncoderAlone.cpuSeconds(children: false), ffmpeg: EncoderAlone.cpuSeconds(children: true))
+        var result = RenderBenchResult(script: name, scene: sceneName, pixelSize: (summary.width, summary.height),
                                        fps: fps, hasSound: summary.soundTrack != nil, clipSeconds: timing.duration,
                                        timings: timings)
+        result.kilnCPUSeconds = cpuAfter.own - cpuBefore.own
+        result.encoderCPUSeconds = cpuAfter.ffmpeg - cpuBefore.ffmpeg
+        if !noEncoderAlone {
+            do {
+                result.encoderAloneSeconds = try EncoderAlone.encode(timing: timing, canvas: device.size, scale: pixels.scale,
+                                                                     ffmpeg: ffmpeg, folder: folder, makeScene: makeScene).wall
+            } catch {
+                warn("the encoder alone: \(error)")
+            }
+        }
         print(json ? result.jsonLine : result.summary)
     }
 

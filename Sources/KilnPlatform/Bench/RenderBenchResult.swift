@@ -15,6 +15,11 @@ public struct RenderBenchResult {
     public var clipSeconds: Double
     /// Where the time went.
     public var timings: ClipRenderer.Timings
+    /// CPU seconds of Kiln's own process over the render (every thread), and of ffmpeg.
+    public var kilnCPUSeconds: Double = 0
+    public var encoderCPUSeconds: Double = 0
+    /// Wall seconds of ffmpeg encoding the same frames alone, from a file; nil when not measured.
+    public var encoderAloneSeconds: Double?
 
     public init(script: String, scene: String, pixelSize: (width: Int, height: Int), fps: Double,
                 hasSound: Bool, clipSeconds: Double, timings: ClipRenderer.Timings) {
@@ -44,6 +49,32 @@ public struct RenderBenchResult {
         timings.frames > 0 ? seconds * 1000 / Double(timings.frames) : 0
     }
 
+    /// The most a render may take against the encoder alone on the same frames.
+    public static let wallGoal = 1.15
+    /// The most CPU a frame of Kiln's own work may take, in milliseconds.
+    public static let cpuGoal = 1.5
+
+    /// The render's wall time over the encoder's alone; nil when that was not measured.
+    public var wallAgainstEncoder: Double? {
+        encoderAloneSeconds.flatMap { $0 > 0 ? timings.wall / $0 : nil }
+    }
+
+    /// Kiln's own CPU milliseconds a frame.
+    public var kilnCPUPerFrame: Double { perFrame(kilnCPUSeconds) }
+
+    /// The goals, each with its figure and whether it is met.
+    public var goals: [String] {
+        var lines: [String] = []
+        if let ratio = wallAgainstEncoder, let alone = encoderAloneSeconds {
+            lines.append(String(format: "wall ≤ %.2f× the encoder alone on the same frames: %.2f s against %.2f s, %.2f× (%@)",
+                                Self.wallGoal, timings.wall, alone, ratio, ratio <= Self.wallGoal ? "met" : "not met"))
+        }
+        lines.append(String(format: "Kiln's own CPU ≤ %.1f ms a frame: %.2f ms (%@); ffmpeg's %.2f ms", Self.cpuGoal,
+                            kilnCPUPerFrame, kilnCPUPerFrame <= Self.cpuGoal ? "met" : "not met",
+                            perFrame(encoderCPUSeconds)))
+        return lines
+    }
+
     /// The one JSON line `kiln bench render --json` prints.
     public var jsonLine: String {
         var fields: [(String, BenchJSON.Value)] = [
@@ -56,6 +87,12 @@ public struct RenderBenchResult {
         for stage in stages + [("other", otherSeconds)] {
             fields.append(("\(stage.name)_s", .number(stage.seconds, decimals: 3)))
             fields.append(("\(stage.name)_ms_per_frame", .milliseconds(perFrame(stage.seconds))))
+        }
+        fields.append(("kiln_cpu_ms_per_frame", .milliseconds(kilnCPUPerFrame)))
+        fields.append(("ffmpeg_cpu_ms_per_frame", .milliseconds(perFrame(encoderCPUSeconds))))
+        if let alone = encoderAloneSeconds, let ratio = wallAgainstEncoder {
+            fields.append(("encoder_alone_s", .number(alone, decimals: 3)))
+            fields.append(("wall_over_encoder_alone", .number(ratio, decimals: 3)))
         }
         return BenchJSON.line(fields)
     }
@@ -71,6 +108,8 @@ public struct RenderBenchResult {
             lines.append(String(format: "  %@%8.3f %10.3f", name.padding(toLength: 15, withPad: " ", startingAt: 0),
                                 stage.seconds, perFrame(stage.seconds)))
         }
+        lines.append("  goals:")
+        lines += goals.map { "    " + $0 }
         return lines.joined(separator: "\n")
     }
 }
