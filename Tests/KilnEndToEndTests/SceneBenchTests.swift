@@ -98,6 +98,14 @@ struct SceneBenchTests {
         #expect((report["compositing_s"] as? Double ?? 0) > 0)
         #expect((report["audio_mix_s"] as? Double ?? 0) > 0)
         #expect(total <= wall + 0.01)
+        // The goals' figures: Kiln's own CPU and ffmpeg's, and the encoder alone on the same
+        // frames, whose raw file is gone with the rest.
+        #expect((report["kiln_cpu_ms_per_frame"] as? Double ?? 0) > 0)
+        #expect((report["ffmpeg_cpu_ms_per_frame"] as? Double ?? 0) > 0)
+        let alone = try #require(report["encoder_alone_s"] as? Double)
+        #expect(alone > 0)
+        let over = try #require(report["wall_over_encoder_alone"] as? Double)
+        #expect(abs(over - wall / alone) < 0.01)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
