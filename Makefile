@@ -43,7 +43,7 @@ test: build
 	$(MAKE) test-deb
 
 # The instructions a short fixed render takes, under callgrind, against bench/instructions-baseline
-# (fails more than 2 % over it; `scripts/check-instructions --record` writes a new one).
+# (fails more than 2 % over it; `scripts/check-instructions record` writes a new one).
 check-instructions: release
 	scripts/check-instructions
 

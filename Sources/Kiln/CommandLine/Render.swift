@@ -152,8 +152,7 @@ struct Render: ParsableCommand {
                 warn("cannot write frames to \(out): \(problem)")
                 throw ExitCode(1)
             }
-            let sink = PNGFramesSink(folder: out, width: size.width, height: size.height, madeFolder: !existed,
-                                     opaque: isOpaque)
+            let sink = PNGFramesSink(folder: out, width: size.width, height: size.height, madeFolder: !existed)
             stepped.removeWritten = { sink.cancel() }
             try render(session, into: sink, timing: timing, host: host, frames: stepped)
             warn("wrote \(timing.frameCount) frames to \(out)")

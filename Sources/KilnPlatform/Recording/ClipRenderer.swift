@@ -140,6 +140,7 @@ public enum ClipRenderer {
             let offline = try makeScene()
             let scene = offline.scene
             defer { scene.close() }
+            (writer as? PNGFramesSink)?.opaque = scene.backgroundColor.alpha >= 1
             // The track starts with the clip's first frame; sounds started before it are
             // heard from where they have got to.
             let start = Double(timing.firstFrame) / timing.fps * timing.speed

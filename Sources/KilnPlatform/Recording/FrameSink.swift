@@ -42,19 +42,19 @@ public final class PNGFramesSink: FrameSink {
     public let folder: String
     private let width: Int, height: Int
     private let madeFolder: Bool
-    private let opaque: Bool
     private var written: [String] = []
+    /// Whether the frames are opaque (the scene's background is): they are then written as
+    /// RGB by libspng at a fast level (`FastPNG`); others keep their alpha. The clip renderer
+    /// says so from the scene it renders.
+    var opaque = false
 
     /// Frames of `width`×`height` pixels into `folder`, which exists; `madeFolder` when the
-    /// render made it, so that a failure takes it away again. `opaque` frames (an opaque
-    /// background) are written as RGB by libspng at a fast level (`FastPNG`); others keep
-    /// their alpha.
-    public init(folder: String, width: Int, height: Int, madeFolder: Bool, opaque: Bool = false) {
+    /// render made it, so that a failure takes it away again.
+    public init(folder: String, width: Int, height: Int, madeFolder: Bool) {
         self.folder = folder
         self.width = width
         self.height = height
         self.madeFolder = madeFolder
-        self.opaque = opaque
     }
 
     /// Frames written so far.
