@@ -180,6 +180,25 @@ struct DamageShownTests {
     }
 }
 
+/// What lies under the layers changes a frame as much as the layers do.
+@Suite("Damage beyond the layers")
+struct DamageBeyondLayersTests {
+    @Test("A frame on another background is drawn whole, though no layer changed")
+    func newBackgroundRedrawsTheFrame() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 40, height: 30)
+        root.addSublayer(Layer.filled(Rect(x: 10, y: 10, width: 10, height: 10), Color(red: 0.9, green: 0.2, blue: 0.1)))
+        let tracked = try OffscreenHost(canvas: Size(width: 40, height: 30), scale: 2, damageTracking: true)
+        let whole = try OffscreenHost(canvas: Size(width: 40, height: 30), scale: 2, damageTracking: false)
+
+        _ = tracked.render(root: root, background: .black)
+        let onWhite = tracked.render(root: root, background: .white)
+
+        #expect(onWhite.pixels == whole.render(root: root, background: .white).pixels)
+        #expect(onWhite.pixel(x: 0, y: 0) == (255, 255, 255, 255))
+    }
+}
+
 /// Every shipped script's frames drawn with damage tracking against the same frames drawn
 /// whole, at 2×.
 @Suite("Damage tracking over the shipped scripts")

@@ -62,6 +62,9 @@ class Compositor {
     private(set) var damageLastFrame: [PixelBox] = []
     /// Whether an overlay was drawn over the last frame, which the next must then draw over.
     private var drewOverlay = false
+    /// The background and viewport of the last frame drawn with a damage tracker.
+    private var lastBackground: Color?
+    private var lastViewport: Viewport?
 
     init(renderer: SDLRenderer) {
         self.renderer = renderer
@@ -85,9 +88,13 @@ class Compositor {
         var items: [DamageTracker.Item] = []
         if let damage {
             let output = renderer.outputSize
-            if drewOverlay || whole != PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height) {
+            // What lies under every item, and where the canvas is, count as much as the items.
+            if drewOverlay || whole != PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height)
+                || background != lastBackground || viewport != lastViewport {
                 damage.reset()
             }
+            lastBackground = background
+            lastViewport = viewport
             items = list.items.indices.map {
                 damageItem(list.items[$0], hidden: visibility.hidden[$0], viewport: viewport, canvas: whole)
             }
