@@ -15,8 +15,9 @@ public struct RenderBenchResult {
     public var clipSeconds: Double
     /// Where the time went.
     public var timings: ClipRenderer.Timings
-    /// CPU seconds of Kiln's own process over the render (every thread), and of ffmpeg.
+    /// CPU seconds of Kiln's own process over the render, every thread.
     public var kilnCPUSeconds: Double = 0
+    /// CPU seconds of the ffmpeg processes the render ran (the encoder and the mux).
     public var encoderCPUSeconds: Double = 0
     /// Wall seconds of ffmpeg encoding the same frames alone, from a file; nil when not measured.
     public var encoderAloneSeconds: Double?
