@@ -213,10 +213,7 @@ struct ShippedScriptDamageTests {
     @Test("Every frame of every shipped script is byte for byte the frame drawn whole, and frames are drawn in part",
           arguments: FastPathComparisonTests.scripts)
     func script(_ name: String) throws {
-        let script = try InputScriptParser.parse(contentsOf: ProjectFiles.scripts.appendingPathComponent(name))
-        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
-        let scene = try #require(DemoCatalog.make(script.scene ?? "", context: context))
-        let session = SceneSession(scene: scene, script: script, showsTouches: true)
+        let (script, context, scene, session) = try FastPathComparisonTests.play(name)
         let tracked = try OffscreenHost(canvas: context.canvasSize, scale: 2, damageTracking: true)
         let whole = try OffscreenHost(canvas: context.canvasSize, scale: 2, damageTracking: false)
         let frames = Int((script.duration + 0.5) * Self.fps)

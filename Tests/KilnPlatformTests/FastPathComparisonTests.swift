@@ -43,6 +43,15 @@ struct FastPathComparisonTests {
         return picked + [script.duration + 0.3]
     }
 
+    /// The shipped script `name` with the scene it names, on an iPhone 14's canvas, playing
+    /// in a session that shows its touches.
+    static func play(_ name: String) throws -> (InputScript, SceneContext, any Scene, SceneSession) {
+        let script = try InputScriptParser.parse(contentsOf: ProjectFiles.scripts.appendingPathComponent(name))
+        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
+        let scene = try #require(DemoCatalog.make(script.scene ?? "", context: context))
+        return (script, context, scene, SceneSession(scene: scene, script: script, showsTouches: true))
+    }
+
     @Test("Every shipped script is compared, each a few times over its length")
     func scriptsFound() throws {
         #expect(Self.scripts.count >= 6)
@@ -54,10 +63,7 @@ struct FastPathComparisonTests {
 
     @Test("The fast paths draw every shipped script's frames like pixman", arguments: scripts)
     func script(_ name: String) throws {
-        let script = try InputScriptParser.parse(contentsOf: ProjectFiles.scripts.appendingPathComponent(name))
-        let context = SceneContext(canvasSize: DevicePreset.iPhone14.size, seed: script.seed ?? 1)
-        let scene = try #require(DemoCatalog.make(script.scene ?? "", context: context))
-        let session = SceneSession(scene: scene, script: script, showsTouches: true)
+        let (script, context, scene, session) = try Self.play(name)
         let fast = try OffscreenHost(canvas: context.canvasSize, scale: 2, fastPaths: true)
         let general = try OffscreenHost(canvas: context.canvasSize, scale: 2, fastPaths: false)
         var frame = 0
