@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -104,4 +105,12 @@ static inline pid_t kiln_spawn_tied(const char *path, char *const argv[], char *
         return -1;
     }
     return child;
+}
+
+/// Lends the `count` bytes at `bytes` to the pipe whose write end is `fd` (vmsplice): the pipe
+/// refers to the memory instead of copying it, so it must stay unchanged until the reader has
+/// read it. The bytes lent, or -1 with errno set.
+static inline ssize_t kiln_lend_to_pipe(int fd, const void *bytes, size_t count) {
+    struct iovec span = { (void *)bytes, count };
+    return (ssize_t)syscall(SYS_vmsplice, fd, &span, 1UL, 0U);
 }

@@ -1,8 +1,7 @@
-// An ffmpeg child process with a pipe to its standard input and its standard error kept.
-// This process holds no copy of the pipe's read end: if ffmpeg stops early, a write fails
-// with EPIPE instead of blocking for ever. The pipe's write end belongs to one serial queue,
-// which writes every frame and closes it after the last: a descriptor closed while another
-// thread writes could be reused by the next file opened, and the frames would land there.
+// An ffmpeg child process with a pipe to its standard input (and, when asked, more pipes it
+// reads as further inputs) and its standard error kept. This process holds no copy of a
+// pipe's read end: if ffmpeg stops early, a write fails with EPIPE instead of blocking for
+// ever. Each pipe's write end belongs to its own serial queue (`FeedPipe`).
 // Files Kiln made are handed over as open descriptors 3, 4, …, which ffmpeg opens as
 // /proc/self/fd/N: it never opens a name in the output's folder that a link could redirect.
 // The child is killed when the thread that started it ends (PR_SET_PDEATHSIG, CProcess), so
@@ -20,33 +19,35 @@ import Glibc
 /// A running ffmpeg that reads raw data on its standard input.
 final class FFmpegProcess: @unchecked Sendable {
     private let pid: pid_t
-    /// The write end of the pipe into ffmpeg; -1 once closed. Touched only on `writer`.
-    private var input: Int32
-    /// Whether a write failed, so later ones are skipped. Touched only on `writer`.
-    private var isBroken = false
+    /// The pipes ffmpeg reads: its standard input, then the further ones.
+    private let inputs: [FeedPipe]
     /// Whether `kill` stopped ffmpeg, so the signal that ended it was Kiln's own.
     private var isKilled = false
-    /// Writes into the pipe and closes it, one thing at a time, in the order asked.
-    private let writer = DispatchQueue(label: "kiln.ffmpeg-input")
     private let errors: Int32
     private let errorText = Locked<Data>(Data())
     private let errorsRead = DispatchGroup()
 
     /// Starts `executable` with `arguments`, with `passing`'s descriptors as its 3, 4, …
-    /// (named in the arguments by `passedPath`).
-    init(executable: URL, arguments: [String], passing: [Int32] = []) throws {
+    /// (named in the arguments by `passedPath`), and `pipes` more pipes after them (named by
+    /// `pipePath`).
+    init(executable: URL, arguments: [String], passing: [Int32] = [], pipes: Int = 0) throws {
         // A closed pipe must be an error return, not a signal that ends the app.
         signal(SIGPIPE, SIG_IGN)
-        var inPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        guard pipe(&inPipe) == 0 else { throw Self.failure("cannot make a pipe") }
-        guard pipe(&errPipe) == 0 else {
-            close(inPipe[0]); close(inPipe[1])
-            throw Self.failure("cannot make a pipe")
+        var made: [[Int32]] = []
+        for _ in 0..<(pipes + 2) {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else {
+                let failure = Self.failure("cannot make a pipe")
+                made.joined().forEach { close($0) }
+                throw failure
+            }
+            // Other children (a second recording's ffmpeg) must not inherit these ends.
+            for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            made.append(ends)
         }
-        // Other children (a second recording's ffmpeg) must not inherit these ends.
-        for fd in inPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let inPipe = made[0], errPipe = made[1], extra = made.dropFirst(2)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        let descriptors = [inPipe[0], null, errPipe[1]] + passing
+        let descriptors = [inPipe[0], null, errPipe[1]] + passing + extra.map { $0[0] }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
@@ -58,15 +59,18 @@ final class FFmpegProcess: @unchecked Sendable {
             child = kiln_spawn_tied(executable.path, argv, environ, descriptors, Int32(descriptors.count))
             spawnError = errno
         }
-        close(inPipe[0])
+        for ends in made where ends != errPipe { close(ends[0]) }
         close(errPipe[1])
         if null >= 0 { close(null) }
         guard child > 0 else {
-            close(inPipe[1]); close(errPipe[0])
+            for ends in made where ends != errPipe { close(ends[1]) }
+            close(errPipe[0])
             throw PlatformError.io("cannot start \(executable.path): \(String(cString: strerror(spawnError)))")
         }
         pid = child
-        input = inPipe[1]
+        inputs = ([inPipe] + extra).enumerated().map { index, ends in
+            FeedPipe(writeEnd: ends[1], label: "kiln.ffmpeg-input-\(index)")
+        }
         errors = errPipe[0]
         errorsRead.enter()
         DispatchQueue.global().async { [self] in
@@ -76,39 +80,27 @@ final class FFmpegProcess: @unchecked Sendable {
         }
     }
 
-    /// Queues `bytes` for ffmpeg's standard input and returns at once; `written` then runs on
-    /// the writer queue with whether all of them went in (`false` once ffmpeg no longer reads).
-    ///
-    /// The caller keeps the memory alive and unchanged until `written` runs.
-    func write(_ bytes: UnsafeRawBufferPointer, then written: @escaping @Sendable (Bool) -> Void) {
-        nonisolated(unsafe) let bytes = bytes
-        writer.async { [self] in
-            written(writeNow(bytes))
-        }
+    /// Queues `bytes` for ffmpeg's standard input and returns at once; `released` then runs,
+    /// once ffmpeg no longer needs the memory, with whether all of them went in (`false` once
+    /// ffmpeg no longer reads). The caller keeps the memory alive and unchanged until then
+    /// (`FeedPipe.write`).
+    func write(_ bytes: UnsafeRawBufferPointer, then released: @escaping @Sendable (Bool) -> Void) {
+        inputs[0].write(bytes, then: released)
     }
 
-    /// Writes all of `bytes` into the pipe, on the writer queue.
-    private func writeNow(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !isBroken, input >= 0 else { return false }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(input, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                isBroken = true
-                return false
-            }
-            offset += n
-        }
-        return true
+    /// Queues a copy of `data` for the further pipe `index` (0 for the first after standard input).
+    func write(_ data: [UInt8], toPipe index: Int) {
+        inputs[1 + index].write(data)
     }
 
     /// Ends the input once every queued write is done, then waits for ffmpeg; returns its exit
     /// status (-1 if it was killed) and the last line it wrote to standard error.
     func finish() -> (status: Int32, message: String) {
-        writer.sync { closeInput() }
+        for input in inputs { input.close() }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // ffmpeg has read all it ever will: whatever a pipe was lent is free again.
+        for input in inputs { input.giveBackAll() }
         errorsRead.wait()
         let text = errorText.withLock { String(decoding: $0, as: UTF8.self) }
         let last = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
@@ -124,19 +116,17 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// Stops ffmpeg once the queued writes are done.
     func kill() {
-        writer.sync {}
+        for input in inputs { input.drain() }
         isKilled = true
         Glibc.kill(pid, SIGTERM)
         _ = finish()
     }
 
-    /// Closes the write end; on the writer queue only, after its last write.
-    private func closeInput() {
-        if input >= 0 { close(input); input = -1 }
-    }
-
     /// How ffmpeg names the `index`th descriptor of `passing`.
     static func passedPath(_ index: Int) -> String { "file:/proc/self/fd/\(3 + index)" }
+
+    /// How ffmpeg names the further pipe `index`, after `passing` descriptors handed over.
+    static func pipePath(_ index: Int, after passing: Int) -> String { "pipe:\(3 + passing + index)" }
 
     private static func failure(_ what: String) -> PlatformError {
         PlatformError.io("\(what): \(String(cString: strerror(errno)))")
