@@ -1,6 +1,7 @@
 import Foundation
 import KilnCore
 import KilnRuntime
+import PropertyBased
 import Testing
 
 /// Sounds whose samples are easy to predict: a constant level, and a ramp that shows where
@@ -170,6 +171,76 @@ struct OfflineMixerTests {
 
         #expect(first == second)
         #expect(first.samples.contains { $0 != 0 })
+    }
+
+    /// One call a scene makes to its mixer, at a moment of scene time.
+    enum Call: CustomStringConvertible {
+        case play(volume: Double), startLoop(volume: Double), setVolume(Double), stopLoop(fade: Double), stopAll(fade: Double)
+
+        static let generator = Gen.oneOf(
+            Gen.double(in: 0...1).map { Call.play(volume: $0) },
+            Gen.double(in: 0...1).map { Call.startLoop(volume: $0) },
+            Gen.double(in: 0...1).map { Call.setVolume($0) },
+            Gen.double(in: 0...0.05).map { Call.stopLoop(fade: $0) },
+            Gen.double(in: 0...0.05).map { Call.stopAll(fade: $0) })
+
+        func make(_ mixer: OfflineMixer) {
+            switch self {
+            case .play(let volume): mixer.play(.flat, volume: volume)
+            case .startLoop(let volume): mixer.startLoop(.ramp, volume: volume)
+            case .setVolume(let volume): mixer.setVolume(volume, forLoop: .ramp)
+            case .stopLoop(let fade): mixer.stopLoop(.ramp, fadeOut: fade)
+            case .stopAll(let fade): mixer.stopAll(fadeOut: fade)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .play(let volume): "play \(volume)"
+            case .startLoop(let volume): "loop \(volume)"
+            case .setVolume(let volume): "volume \(volume)"
+            case .stopLoop(let fade): "stop loop \(fade)"
+            case .stopAll(let fade): "stop all \(fade)"
+            }
+        }
+    }
+
+    @Test("A track taken frame by frame while the scene is stepped is the track taken whole at the end")
+    func trackTakenInPieces() async {
+        // Each case: a frame rate, where the track starts, and calls at frames of scene time.
+        let fps = Gen.oneOf(Gen.always(24.0), Gen.always(30.0), Gen.always(60.0), Gen.double(in: 10...240))
+        let calls = zip(Gen.int(in: 0...40), Gen.double(in: 0...1), Call.generator).array(of: 0...12)
+        await propertyCheck(count: 200, input: zip(fps, Gen.int(in: 0...10), Gen.int(in: 1...40), calls)) {
+            fps, firstFrame, frameCount, calls in
+            // The renderer's loop: the track starts first; each frame's calls come while the
+            // scene is stepped from the frame before, in order; then the frame is drawn.
+            func play(takingEachFrame: Bool) -> [Int16] {
+                let clock = ManualClock()
+                let mixer = OfflineMixer(clock: clock)
+                mixer.startTrack(at: Double(firstFrame) / fps)
+                var taken: [Int16] = []
+                for frame in 0..<(firstFrame + frameCount) {
+                    let time = Double(frame) / fps, before = Double(max(0, frame - 1)) / fps
+                    for (_, offset, call) in calls.filter({ $0.0 == frame }).sorted(by: { $0.1 < $1.1 }) {
+                        clock.set(to: before + offset * (time - before))
+                        call.make(mixer)
+                    }
+                    clock.set(to: time)
+                    if takingEachFrame && frame >= firstFrame { taken += mixer.takeTrack(until: time) }
+                }
+                return taken + mixer.endTrack(at: Double(firstFrame + frameCount) / fps).samples
+            }
+
+            let pieces = play(takingEachFrame: true), whole = play(takingEachFrame: false)
+
+            // Compared by where they first part, so a failure prints a line, not the tracks.
+            let common = min(pieces.count, whole.count)
+            let parted = (0..<common).first { pieces[$0] != whole[$0] } ?? (pieces.count == whole.count ? nil : common)
+            #expect(parted == nil, "fps \(fps), frames \(firstFrame)..<\(firstFrame + frameCount), calls \(calls)")
+            let frames = Int((Double(firstFrame + frameCount) / fps * 48_000).rounded())
+                - Int((Double(firstFrame) / fps * 48_000).rounded())
+            #expect(whole.count == 2 * frames)
+        }
     }
 
     @Test("A track's WAV file holds its samples, and reads back the same")

@@ -14,7 +14,7 @@ struct RenderBench: ParsableCommand {
             in a temporary folder, removed afterwards. Reported: the wall time, the clip's \
             length and their ratio (× real time), and the seconds and milliseconds per frame \
             in each stage: scene update, compositing, pixel hand-off (packing the frame for \
-            the encoder, as 4:2:0 YUV), audio mix (the track's mix, its WAV and the mux), encoder wait \
+            the encoder, as 4:2:0 YUV), audio mix (the track's mix, handed to ffmpeg after each frame), encoder wait \
             (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up). \
             Then the goals beside their figures: the wall time against ffmpeg encoding the very \
             same frames alone (drawn again into a raw file, untimed, and encoded from it with the \

@@ -17,7 +17,7 @@ public struct RenderBenchResult {
     public var timings: ClipRenderer.Timings
     /// CPU seconds of Kiln's own process over the render, every thread.
     public var kilnCPUSeconds: Double = 0
-    /// CPU seconds of the ffmpeg processes the render ran (the encoder and the mux).
+    /// CPU seconds of the ffmpeg processes the render ran (the encoder, and ffprobe's check of the file).
     public var encoderCPUSeconds: Double = 0
     /// Wall seconds of ffmpeg encoding the same frames alone, from a file; nil when not measured.
     public var encoderAloneSeconds: Double?

@@ -16,7 +16,8 @@ extension ClipRenderer {
         /// The sink taking the frame: packing it into a buffer for the encoder (a video's as
         /// 4:2:0 YUV).
         public var pixelHandOff = 0.0
-        /// The rest of the sound track's mix, its WAV and adding it to the video.
+        /// The sound track's mix beyond what the scene's own sounds mixed as they started,
+    /// handed to ffmpeg after each frame.
         public var audioMix = 0.0
         /// Blocked on the encoder: for a free frame buffer, and for ffmpeg to finish.
         public var encoderWait = 0.0

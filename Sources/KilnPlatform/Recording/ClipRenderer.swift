@@ -3,7 +3,9 @@
 // video, PNG files, one PNG). Every offline output goes through this one loop.
 // A GIF takes two passes over the same frames (scenes are deterministic): the first finds
 // the clip's palette, the second maps every frame to it. A scene with a mixer is heard too:
-// the mixer follows the same loop, and its track covers exactly the clip's frames.
+// the mixer follows the same loop, and its track covers exactly the clip's frames. A video's
+// track is handed to ffmpeg as it is mixed, after each frame, so the sound is encoded beside
+// the frames and the file is whole when the last frame is.
 import Foundation
 import KilnCore
 import KilnRuntime
@@ -71,7 +73,7 @@ public enum ClipRenderer {
     package static func render(into sink: FrameSink, timing: ClipTiming, host: OffscreenHost,
                               makeScene: () throws -> OfflineScene, check: (HostedScene) throws -> Void = { _ in },
                               progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> SoundTrack? {
-        try pass(timing, host: host, writer: sink, makeScene: makeScene, check: check) {
+        try pass(timing, host: host, writer: sink, scene: makeScene(), check: check) {
             progress($0, timing.frameCount)
         }
     }
@@ -102,44 +104,43 @@ public enum ClipRenderer {
             let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .palette, width: size.width,
                                          height: size.height, fps: timing.fps, keepsHidden: true, suffix: "palette.png")
             // Only the colours are wanted from this pass; the video's pass below makes the sound kept.
-            _ = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
+            _ = try pass(timing, host: host, writer: writer, scene: makeScene(), check: check, timings: timings) {
                 progress($0, total)
             }
             palette = writer.encoded
         }
         defer { palette?.remove() }
-        // With sound, the frames are encoded into a hidden file first: the track is whole
-        // only once the last frame is (SoundTrackMuxer).
-        let writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .video(format, palette: palette?.path),
+        let offline = try makeScene()
+        let writer: VideoWriter
+        do {
+            writer = try VideoWriter(ffmpeg: ffmpeg, path: path, output: .video(format, palette: palette?.path),
                                      width: size.width, height: size.height, fps: timing.fps,
-                                     keepsHidden: format.carriesSound, suffix: format.carriesSound ? "video" : "partial")
-        defer { writer.encoded.remove() }
-        let done = total - timing.frameCount
-        let track = try pass(timing, host: host, writer: writer, makeScene: makeScene, check: check, timings: timings) {
-            progress(done + $0, total)
+                                     keepsHidden: false, sound: offline.mixer != nil)
+        } catch {
+            offline.scene.close()
+            throw error
         }
-        if format.carriesSound {
-            if let track {
-                try timings.measure(\.audioMix) {
-                    try SoundTrackMuxer.mux(video: writer.encoded, track: track, format: format, into: path, ffmpeg: ffmpeg)
-                }
-            } else {
-                try writer.encoded.publish(as: path)
-            }
+        let done = total - timing.frameCount
+        let track = try pass(timing, host: host, writer: writer, scene: offline, check: check, timings: timings) {
+            progress(done + $0, total)
         }
         return ClipSummary(path: path, frameCount: timing.frameCount, width: size.width, height: size.height,
                            elapsed: Date().timeIntervalSince(started), soundTrack: track)
     }
 
     /// Steps a new scene through the clip's frames and writes the clip's frames; returns
-    /// the sound its mixer made over the clip, if it has one.
+    /// the sound its mixer made over the clip, if it has one. The scene is closed afterwards.
     private static func pass(_ timing: ClipTiming, host: OffscreenHost, writer: FrameSink,
-                             makeScene: () throws -> OfflineScene, check: (HostedScene) throws -> Void,
+                             scene offline: @autoclosure () throws -> OfflineScene,
+                             check: (HostedScene) throws -> Void,
                              timings: Timings? = nil, progress: (Int) -> Void) throws -> SoundTrack? {
         do {
-            let offline = try makeScene()
+            let offline = try offline()
             let scene = offline.scene
             defer { scene.close() }
+            // A video with sound takes the track as it is mixed, after each frame.
+            let video = (writer as? VideoWriter).flatMap { $0.carriesSound ? $0 : nil }
+            var streamed: [Int16] = []
             (writer as? PNGFramesSink)?.opaque = scene.backgroundColor.alpha >= 1
             // The track starts with the clip's first frame; sounds started before it are
             // heard from where they have got to.
@@ -161,11 +162,23 @@ public enum ClipRenderer {
                     timings.compositing += timings.now - drawing
                     try handOff(pixels, pitch: pitch, changed: changed, to: writer, timings: timings)
                 }
+                if let video, let mixer = offline.mixer {
+                    timings.measure(\.audioMix) {
+                        let samples = mixer.takeTrack(until: timing.time(ofFrame: timing.firstFrame + i))
+                        streamed += samples
+                        video.writeSound(samples)
+                    }
+                }
                 progress(i + 1)
             }
             timings?.frames += timing.frameCount
             // The track lasts as long as the clip: up to where the frame after its last begins.
-            let track = timings.measure(\.audioMix) { offline.mixer?.endTrack(at: start + timing.duration * timing.speed) }
+            let track = timings.measure(\.audioMix) { () -> SoundTrack? in
+                guard let mixer = offline.mixer else { return nil }
+                let rest = mixer.takeTrack(until: start + timing.duration * timing.speed)
+                video?.writeSound(rest)
+                return SoundTrack(sampleRate: mixer.sampleRate, samples: streamed + rest)
+            }
             // Finishing waits for ffmpeg to encode the frames still queued.
             try timings.measure(\.encoderWait) { try writer.finish() }
             return track

@@ -3,11 +3,13 @@
 // `FramePacking`) into one of a few reused buffers and written to the pipe on ffmpeg's writer
 // queue, so the next frame renders while ffmpeg reads this one. ffmpeg writes a hidden file
 // beside the output (`HiddenFile`), handed to it open; once ffmpeg is done the file is
-// checked (`EncodedFileCheck`) and only then renamed to the final name. Limits: one video
-// stream; the sound track is added afterwards (`SoundTrackMuxer`); a video goes to a
-// regular file, never to a FIFO or device, since MP4 goes back to its start once written.
+// checked (`EncodedFileCheck`) and only then renamed to the final name. A video with sound
+// gets its track down a second pipe as it is mixed, frame by frame, and ffmpeg encodes both
+// at once. Limits: one video stream and one 48 kHz stereo track; a video goes to a regular
+// file, never to a FIFO or device, since MP4 goes back to its start once written.
 import Foundation
 import KilnCore
+import KilnRuntime
 import Synchronization
 
 /// Writes frames of one size and rate to a video file (or a GIF's palette) with ffmpeg.
@@ -31,8 +33,10 @@ public final class VideoWriter: @unchecked Sendable {
 
     /// The file ffmpeg writes, until it is renamed to `path`.
     let encoded: HiddenFile
-    /// Whether `finish` leaves the file hidden for another step (the sound track) to use.
+    /// Whether `finish` leaves the file hidden for another step to use.
     private let keepsHidden: Bool
+    /// Whether the video carries a sound track, given by `writeSound`.
+    let carriesSound: Bool
     private let ffmpeg: URL
     private let process: FFmpegProcess
     private let packing: any FramePacking
@@ -43,7 +47,7 @@ public final class VideoWriter: @unchecked Sendable {
     private let waitClock = SystemClock()
 
     /// Frames that may wait for ffmpeg while the next one renders.
-    private static let bufferCount = 3
+    private static let bufferCount = 4
 
     /// Starts ffmpeg writing `output` for frames of `width`×`height` pixels at `fps`.
     /// Throws, before anything is rendered, when the folder cannot be written.
@@ -53,14 +57,16 @@ public final class VideoWriter: @unchecked Sendable {
     }
 
     /// As above; when `keepsHidden`, `finish` checks the file but leaves it hidden (`encoded`),
-    /// beside `path`, for the next step, named with `suffix`.
+    /// beside `path`, for the next step, named with `suffix`. With `sound`, a video (not a
+    /// GIF or palette) carries the track `writeSound` gives, as long as its frames.
     init(ffmpeg: URL, path: String, output: Output, width: Int, height: Int, fps: Double,
-         keepsHidden: Bool, suffix: String = "partial") throws {
+         keepsHidden: Bool, suffix: String = "partial", sound: Bool = false) throws {
         self.path = path
         self.width = width
         self.height = height
         self.ffmpeg = ffmpeg
         self.keepsHidden = keepsHidden
+        if case .video(let format, _) = output, sound, format.carriesSound { carriesSound = true } else { carriesSound = false }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { throw PlatformError.io("cannot write \(path): it is a folder") }
         if !keepsHidden && OutputFile.isStream(path) {
@@ -75,11 +81,14 @@ public final class VideoWriter: @unchecked Sendable {
             passing.append(opened)
         }
         defer { passing.dropFirst().forEach { close($0) } }
-        let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: FFmpegProcess.passedPath(0))
-        process = try FFmpegProcess(executable: ffmpeg, arguments: arguments, passing: passing)
+        let track = carriesSound ? FFmpegProcess.pipePath(0, after: passing.count) : nil
+        let arguments = Self.arguments(output: output, packing: packing, fps: fps, to: FFmpegProcess.passedPath(0),
+                                       track: track)
+        process = try FFmpegProcess(executable: ffmpeg, arguments: arguments, passing: passing,
+                                    pipes: carriesSound ? 1 : 0)
         let frameBytes = packing.byteCount
         pool = Locked((0..<Self.bufferCount).map { _ in
-            FrameBuffer(bytes: .allocate(byteCount: frameBytes, alignment: 64))
+            FrameBuffer(bytes: .allocate(byteCount: frameBytes, alignment: 4096))
         })
     }
 
@@ -108,6 +117,18 @@ public final class VideoWriter: @unchecked Sendable {
             pool.withLock { $0.append(buffer) }
             freeBuffers.signal()
         }
+    }
+
+    /// Queues the next samples of the sound track (interleaved stereo at 48 kHz), the track
+    /// mixed up to the frame just written; the writer must carry sound.
+    func writeSound(_ samples: [Int16]) {
+        precondition(carriesSound, "the video was started without a sound track")
+        guard !samples.isEmpty else { return }
+        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
+        bytes.withUnsafeMutableBytes { out in
+            for (index, sample) in samples.enumerated() { out.storeBytes(of: sample.littleEndian, toByteOffset: index * 2, as: Int16.self) }
+        }
+        process.write(bytes, toPipe: 0)
     }
 
     /// Waits for ffmpeg to finish and checks what it wrote, then gives the file its final
@@ -151,12 +172,22 @@ public final class VideoWriter: @unchecked Sendable {
         }
     }
 
-    /// The whole ffmpeg command line after the executable.
-    static func arguments(output: Output, packing: any FramePacking, fps: Double, to file: String) -> [String] {
+    /// The whole ffmpeg command line after the executable; `track` names the pipe a video's
+    /// sound track comes down (16-bit stereo PCM at 48 kHz), when it has one.
+    static func arguments(output: Output, packing: any FramePacking, fps: Double, to file: String,
+                          track: String? = nil) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-y",
                          "-f", "rawvideo", "-pix_fmt", packing.pixelFormat,
                          "-video_size", "\(packing.packedWidth)x\(packing.packedHeight)",
                          "-framerate", String(format: "%g", fps), "-i", "pipe:0"]
+        if let track {
+            // The track comes as it is mixed, a frame's worth after each frame: ffmpeg must not
+            // wait for seconds of it before it reads frames again, which Kiln cannot send while
+            // the frames' pipe is full. Raw samples need no probing.
+            arguments += ["-f", "s16le", "-ar", "\(OfflineMixer.sampleRate)", "-ac", "2",
+                          "-probesize", "32", "-analyzeduration", "0", "-i", track,
+                          "-map", "0:v:0", "-map", "1:a:0"]
+        }
         switch output {
         case .palette:
             // Every colour of every frame counts, so the gradients get the shades they need.
@@ -173,6 +204,7 @@ public final class VideoWriter: @unchecked Sendable {
             // The frames arrive as 4:2:0 already (YUV420Packing), at an even size; the file
             // says which matrix and range they are in, so players do not guess.
             arguments += ["-colorspace", "smpte170m", "-color_range", "tv"] + format.encoderArguments
+            if track != nil { arguments += format.audioEncoderArguments }
         }
         return arguments + [file]
     }

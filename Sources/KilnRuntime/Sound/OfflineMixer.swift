@@ -33,7 +33,10 @@ package final class OfflineMixer: AudioService {
     private var mixedFrames = 0
     /// The first frame kept for the track; frames before it are mixed and dropped.
     private var keptFrom = 0
+    /// Samples of the track mixed and not yet handed over.
     private var kept: [Int16] = []
+    /// Samples of the track handed over so far (`takeTrack`).
+    private var handed = 0
 
     /// A mixer whose calls take effect at `clock`'s time, synthesizing with `synthesizer`
     /// (by default the live one's seed, at 48 kHz).
@@ -45,6 +48,9 @@ package final class OfflineMixer: AudioService {
     /// Scene seconds a second of the track holds: in a slow-motion clip each sound starts
     /// at its scene moment and plays at its own pitch, so the track stretches between them.
     package var speed = 1.0
+
+    /// Frames per second of the track.
+    package var sampleRate: Int { synthesizer.sampleRate }
 
     /// The frame that scene time `time` falls on.
     package func frame(at time: Double) -> Int {
@@ -59,15 +65,28 @@ package final class OfflineMixer: AudioService {
         mix(until: frame(at: time))
         keptFrom = frame(at: time)
         kept = []
+        handed = 0
     }
 
-    /// Mixes up to scene time `time` and hands over the samples kept since `startTrack`.
+    /// Mixes up to scene time `time` and hands over the samples kept since `startTrack` (those
+    /// not taken yet by `takeTrack`).
     package func endTrack(at time: Double) -> SoundTrack {
+        SoundTrack(sampleRate: synthesizer.sampleRate, samples: takeTrack(until: time))
+    }
+
+    /// Mixes up to scene time `time` and hands over the track's samples up to there that were
+    /// not handed over yet (interleaved stereo). Samples before the clock's time are final: a
+    /// sound started later begins later. So a track taken piece by piece while the scene is
+    /// stepped, frame by frame, is the very track `endTrack` gives at the end.
+    package func takeTrack(until time: Double) -> [Int16] {
         mix(until: frame(at: time))
-        let count = max(0, frame(at: time) - keptFrom) * 2
-        var samples = Array(kept.prefix(count))
-        samples += repeatElement(0, count: count - samples.count)
-        return SoundTrack(sampleRate: synthesizer.sampleRate, samples: samples)
+        let wanted = max(0, frame(at: time) - keptFrom) * 2 - handed
+        guard wanted > 0 else { return [] }
+        var samples = Array(kept.prefix(wanted))
+        kept.removeFirst(samples.count)
+        samples += repeatElement(0, count: wanted - samples.count)
+        handed += wanted
+        return samples
     }
 
     // MARK: AudioService
