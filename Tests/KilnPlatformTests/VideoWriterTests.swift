@@ -1,5 +1,6 @@
 import Foundation
-import KilnPlatform
+@testable import KilnPlatform
+import KilnTestSupport
 import Testing
 
 /// The frame pipe into ffmpeg, with stand-ins for ffmpeg that fail.
@@ -46,5 +47,64 @@ struct VideoWriterTests {
         let message = try #require(refusal.map { "\($0)" })
         #expect(message.hasPrefix("ffmpeg stopped while making \(out.path)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["ffmpeg"])
+    }
+
+    /// Runs `body` on its own thread and says whether it returned within `seconds`: a guard
+    /// against a writer that hangs, not a measure of speed.
+    func returns(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
+    @Test("A video with sound whose track never came is cancelled at once and leaves no file")
+    func cancelledWithoutTrack() throws {
+        let out = scratch.appendingPathComponent("x.mp4")
+        let width = 1280, height = 960
+        let writer = try VideoWriter(ffmpeg: FFmpegLocator.locate(), path: out.path, output: .video(.mp4, palette: nil),
+                                     width: width, height: height, fps: 30, keepsHidden: false, sound: true)
+        let frame = [UInt8](repeating: 0x80, count: width * height * 4)
+        // ffmpeg waits for the track before it reads frames on: three frames, more than the
+        // pipe and ffmpeg's first look take, wait in the pipe's queue.
+        try frame.withUnsafeBytes { pixels in
+            for _ in 0..<3 { try writer.write(pixels, pitch: width * 4) }
+        }
+        nonisolated(unsafe) let cancelling = writer
+
+        #expect(returns(within: 60) { cancelling.cancel() })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+
+    @Test("A video with sound given a frame's worth of track after each frame holds both, equally long")
+    func trackBesideFrames() throws {
+        let out = scratch.appendingPathComponent("x.mp4")
+        let width = 320, height = 240, fps = 30.0, frames = 45
+        let writer = try VideoWriter(ffmpeg: FFmpegLocator.locate(), path: out.path, output: .video(.mp4, palette: nil),
+                                     width: width, height: height, fps: fps, keepsHidden: false, sound: true)
+        nonisolated(unsafe) let writing = writer
+        let finished = returns(within: 120) {
+            var frame = [UInt8](repeating: 0, count: width * height * 4)
+            for index in 0..<frames {
+                for i in stride(from: 0, to: frame.count, by: 4) { frame[i + 1] = UInt8(index * 5) }
+                try? frame.withUnsafeBytes { try writing.write($0, pitch: width * 4) }
+                // 1,600 stereo frames: a 300 Hz tone, a thirtieth of a second.
+                writing.writeSound((0..<3200).map { i in
+                    Int16(8000 * sin(Double(index * 1600 + i / 2) / 48_000 * 2 * .pi * 300))
+                })
+            }
+            try? writing.finish()
+        }
+
+        #expect(finished)
+        let ffprobe = try ExternalCommand.require("ffprobe", package: "ffmpeg")
+        let probe = try ExternalCommand.run(ffprobe, ["-v", "error", "-show_entries", "stream=codec_type,duration",
+                                                      "-of", "csv=p=0", out.path], timeout: 60)
+        let streams = probe.text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(streams.map(\.first) == ["video", "audio"])
+        let durations = streams.compactMap { $0.last.flatMap(Double.init) }
+        #expect(durations.count == 2 && abs(durations[0] - 1.5) < 0.001 && abs(durations[1] - 1.5) < 0.03)
     }
 }

@@ -96,7 +96,9 @@ final class FFmpegProcess: @unchecked Sendable {
     /// Ends the input once every queued write is done, then waits for ffmpeg; returns its exit
     /// status (-1 if it was killed) and the last line it wrote to standard error.
     func finish() -> (status: Int32, message: String) {
-        for input in inputs { input.close() }
+        // The further pipes end first: ffmpeg waiting for the end of one of them must not keep
+        // the frames' pipe full while it is drained.
+        for input in inputs.reversed() { input.close() }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // ffmpeg has read all it ever will: whatever a pipe was lent is free again.
@@ -116,7 +118,8 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// Stops ffmpeg once the queued writes are done.
     func kill() {
-        for input in inputs { input.drain() }
+        for input in inputs.dropFirst() { input.close() }
+        inputs[0].drain()
         isKilled = true
         Glibc.kill(pid, SIGTERM)
         _ = finish()
