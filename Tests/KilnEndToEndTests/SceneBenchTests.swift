@@ -45,6 +45,28 @@ struct SceneBenchTests {
         #expect((report["peak_rss_mb"] as? Double ?? 0) > 1)
     }
 
+    @Test("The goal for a frame is printed beside its figure when measured as set, by CPU time at 2x headless, and how to measure it otherwise")
+    func benchScenesGoal() throws {
+        let measured = try ExternalCommand.run(kiln, ["bench", "scenes", "pressure", "--cpu-time", "--scale", "2"],
+                                               timeout: 300)
+        let goal = try #require(measured.text.split(separator: "\n").first { $0.contains("goal:") })
+        let p99 = try #require(measured.text.split(separator: "\n").first { $0.contains("p50/p99 ms of CPU") }
+            .flatMap { $0.components(separatedBy: "frame ").last?.split(separator: "/").last }
+            .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) })
+        #expect(goal.contains("frame p99 ≤ 4 ms of CPU at 2× headless: " + String(format: "%.2f ms", p99)))
+        #expect(goal.hasSuffix(p99 <= 4 ? "(met)" : "(not met)"), "\(goal)")
+
+        let json = try ExternalCommand.run(kiln, ["bench", "scenes", "pressure", "--cpu-time", "--scale", "2", "--json"],
+                                           timeout: 300)
+        let report = try self.json(try #require(json.text.split(separator: "\n").first))
+        let jsonP99 = try #require(report["frame_p99_ms"] as? Double)
+        #expect(report["frame_p99_goal_ms"] as? Double == 4)
+        #expect(report["frame_p99_goal_met"] as? Bool == (jsonP99 <= 4))
+
+        let unmeasured = try ExternalCommand.run(kiln, ["bench", "scenes", "pressure", "--scale", "1"], timeout: 300)
+        #expect(unmeasured.text.contains("goal: frame p99 ≤ 4 ms of CPU at 2× headless (measure with --cpu-time --scale 2)"))
+    }
+
     @Test("A scrub benchmark played live gives one JSON line per scene: jump and live-frame percentiles")
     func benchScrubLive() throws {
         let result = try ExternalCommand.run(kiln, ["bench", "scrub", "mailbox", "--seconds", "2", "--jumps", "4",
