@@ -131,6 +131,12 @@ struct SceneBenchTests {
         // as much as their rounding, magnified by a short encode.
         let rounding = 0.0005 * (1 / alone + wall / (alone * alone)) + 0.0005
         #expect(abs(over - wall / alone) <= rounding + 1e-9, "\(over) against \(wall) / \(alone)")
+        // The same frames as a PNG sequence, against the video's wall time; its files are gone too.
+        let png = try #require(report["png_sequence_s"] as? Double)
+        let pngOver = try #require(report["png_over_video"] as? Double)
+        #expect(png > 0)
+        #expect(abs(pngOver - png / wall) <= 0.0005 * (1 / wall + png / (wall * wall)) + 0.0005 + 1e-9,
+                "\(pngOver) against \(png) / \(wall)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 

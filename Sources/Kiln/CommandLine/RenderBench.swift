@@ -18,8 +18,9 @@ struct RenderBench: ParsableCommand {
             (blocked on a free frame buffer, and on ffmpeg finishing), and the rest (setting up). \
             Then the goals beside their figures: the wall time against ffmpeg encoding the very \
             same frames alone (drawn again into a raw file, untimed, and encoded from it with the \
-            same settings), and Kiln's own CPU time a frame (the process's user and system time \
-            over the render, every thread; ffmpeg's is given beside it).
+            same settings), Kiln's own CPU time a frame (the process's user and system time \
+            over the render, every thread; ffmpeg's is given beside it), and the same frames \
+            rendered as a PNG sequence against the video's wall time.
             """)
 
     @Option(help: "A shipped script's name, or the path of a script file.")
@@ -41,6 +42,9 @@ struct RenderBench: ParsableCommand {
 
     @Flag(help: "Leave out timing ffmpeg alone on the same frames (which draws them again into a raw file first).")
     var noEncoderAlone = false
+
+    @Flag(help: "Leave out timing the same frames rendered as a PNG sequence.")
+    var noPng = false
 
     func validate() throws {
         guard fps >= 1 && fps <= 240 else { throw ValidationError("--fps takes 1 to 240.") }
@@ -106,7 +110,30 @@ struct RenderBench: ParsableCommand {
                 warn("the encoder alone: \(error)")
             }
         }
+        if !noPng {
+            do {
+                result.pngSequenceSeconds = try pngSequence(timing: timing, canvas: device.size, folder: folder,
+                                                            makeScene: makeScene)
+            } catch {
+                warn("the PNG sequence: \(error)")
+            }
+        }
         print(json ? result.jsonLine : result.summary)
+    }
+
+    /// Wall seconds of the same frames rendered into numbered PNGs, as `kiln render --out FOLDER/`
+    /// does; the files are removed again.
+    private func pngSequence(timing: ClipTiming, canvas: Size, folder: URL,
+                             makeScene: () throws -> OfflineScene) throws -> Double {
+        let frames = folder.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: frames) }
+        let started = Date()
+        let host = try OffscreenHost(canvas: canvas, scale: pixels.scale)
+        let sink = PNGFramesSink(folder: frames.path, width: host.pixelSize.width, height: host.pixelSize.height,
+                                 madeFolder: false)
+        try ClipRenderer.render(into: sink, timing: timing, host: host, makeScene: makeScene)
+        return Date().timeIntervalSince(started)
     }
 
     /// The script `--script` names: a shipped one by its name, else a file.

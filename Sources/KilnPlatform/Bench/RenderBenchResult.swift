@@ -21,6 +21,8 @@ public struct RenderBenchResult {
     public var encoderCPUSeconds: Double = 0
     /// Wall seconds of ffmpeg encoding the same frames alone, from a file; nil when not measured.
     public var encoderAloneSeconds: Double?
+    /// Wall seconds of the same frames rendered as a PNG sequence; nil when not measured.
+    public var pngSequenceSeconds: Double?
 
     public init(script: String, scene: String, pixelSize: (width: Int, height: Int), fps: Double,
                 hasSound: Bool, clipSeconds: Double, timings: ClipRenderer.Timings) {
@@ -54,6 +56,13 @@ public struct RenderBenchResult {
     public static let wallGoal = 1.15
     /// The most CPU a frame of Kiln's own work may take, in milliseconds.
     public static let cpuGoal = 1.5
+    /// The most a PNG sequence of the same frames may take against the video.
+    public static let pngGoal = 3.0
+
+    /// The PNG sequence's wall time over the video's; nil when it was not measured.
+    public var pngAgainstVideo: Double? {
+        pngSequenceSeconds.flatMap { timings.wall > 0 ? $0 / timings.wall : nil }
+    }
 
     /// The render's wall time over the encoder's alone; nil when that was not measured.
     public var wallAgainstEncoder: Double? {
@@ -73,6 +82,10 @@ public struct RenderBenchResult {
         lines.append(String(format: "Kiln's own CPU ≤ %.1f ms a frame: %.2f ms (%@); ffmpeg's %.2f ms", Self.cpuGoal,
                             kilnCPUPerFrame, kilnCPUPerFrame <= Self.cpuGoal ? "met" : "not met",
                             perFrame(encoderCPUSeconds)))
+        if let ratio = pngAgainstVideo, let png = pngSequenceSeconds {
+            lines.append(String(format: "a PNG sequence ≤ %.0f× the video's wall time: %.2f s against %.2f s, %.2f× (%@)",
+                                Self.pngGoal, png, timings.wall, ratio, ratio <= Self.pngGoal ? "met" : "not met"))
+        }
         return lines
     }
 
@@ -94,6 +107,10 @@ public struct RenderBenchResult {
         if let alone = encoderAloneSeconds, let ratio = wallAgainstEncoder {
             fields.append(("encoder_alone_s", .number(alone, decimals: 3)))
             fields.append(("wall_over_encoder_alone", .number(ratio, decimals: 3)))
+        }
+        if let png = pngSequenceSeconds, let ratio = pngAgainstVideo {
+            fields.append(("png_sequence_s", .number(png, decimals: 3)))
+            fields.append(("png_over_video", .number(ratio, decimals: 3)))
         }
         return BenchJSON.line(fields)
     }
