@@ -107,8 +107,9 @@ public struct SceneBenchResult: Sendable {
     public var pixelSize: (width: Int, height: Int)
     /// What the frames were timed by.
     public var clock: SceneFrameTimer.FrameClock
-    /// Whether the frames were drawn headless, and at what scale: the goal is set for 2×.
+    /// Whether the frames were drawn headless: the goal is set for headless frames.
     public var isHeadless = true
+    /// Device pixels per point the frames were drawn at: the goal is set for 2×.
     public var scale = 2.0
 
     public init(scene: String, scripts: [String], renderer: String, pixelSize: (width: Int, height: Int),
