@@ -4,7 +4,10 @@
 // `OffscreenHost` at 1× to 3×. Beside "no crash" (AddressSanitizer watches every pixel loop),
 // the target checks what any correct frame has: the size asked for, the background untouched
 // wherever no layer reaches (a smear or a stray triangle shows there), and the same pixels
-// when the unchanged tree is drawn again from the host's cached textures.
+// when the unchanged tree is drawn again from the host's cached textures. Then up to seven
+// changes, read from the input's end (move, fade, hide, turn, recolour, remove, bring to
+// front), each drawn only where it changed the frame (damage tracking) and byte for byte the
+// frame a host without damage tracking draws whole.
 
 import FuzzSupport
 @_spi(Fuzzing) import KilnCore
@@ -26,6 +29,19 @@ public func fuzzLayerTree(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     checkBackground(frame, tree: tree)
     let again = host.render(root: tree.root, background: background)
     require(again.pixels == frame.pixels, "the unchanged tree drawn again gives another frame")
+    guard tree.changes > 0, let tracked = try? OffscreenHost(canvas: tree.canvas, scale: tree.scale, damageTracking: true),
+          let whole = try? OffscreenHost(canvas: tree.canvas, scale: tree.scale, damageTracking: false) else { return 0 }
+    _ = tracked.render(root: tree.root, background: background)
+    var changes = TreeBytes(bytes(data, size).reversed())
+    for index in 0..<tree.changes {
+        let change = changes.change(of: tree.root)
+        let drawn = tracked.render(root: tree.root, background: background)
+        let expected = whole.render(root: tree.root, background: background)
+        guard drawn.pixels != expected.pixels else { continue }
+        let first = (0..<drawn.pixels.count).first { drawn.pixels[$0] != expected.pixels[$0] } ?? 0
+        violated("after change \(index + 1) (\(change)) the frame drawn where it changed differs from the whole "
+                 + "frame at pixel \((first / 4) % drawn.width), \((first / 4) / drawn.width)")
+    }
     return 0
 }
 
@@ -33,7 +49,7 @@ public func fuzzLayerTree(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 private let background = Color(red: 0.16, green: 0.18, blue: 0.22)
 
 /// Every pixel that no layer's content, outset included, comes near shows the background.
-private func checkBackground(_ frame: Bitmap, tree: (root: Layer, canvas: Size, scale: Double)) {
+private func checkBackground(_ frame: Bitmap, tree: (root: Layer, canvas: Size, scale: Double, changes: Int)) {
     var reached = [Bool](repeating: false, count: frame.width * frame.height)
     for item in RenderList(root: tree.root).items {
         let points = item.hairlines.map { $0.polylines.flatMap { $0 } } ?? item.contentRect.corners
@@ -74,11 +90,11 @@ private struct TreeBytes {
 
     mutating func signed() -> Double { Double(Int8(bitPattern: byte())) }
 
-    /// Four bytes of canvas (scale, width, height, a spare), then 16 bytes a layer.
-    mutating func tree() -> (root: Layer, canvas: Size, scale: Double) {
+    /// Four bytes of canvas (scale, width, height, how many changes follow), then 16 bytes a layer.
+    mutating func tree() -> (root: Layer, canvas: Size, scale: Double, changes: Int) {
         let scale = [1, 1.5, 2, 2.5, 3][Int(byte()) % 5]
         let canvas = Size(width: 16 + Double(byte()) * 2, height: 16 + Double(byte()) * 3)
-        _ = byte()
+        let changes = Int(byte()) % 8
         let root = Layer()
         root.frame = Rect(origin: .zero, size: canvas)
         var built: [(layer: Layer, depth: Int)] = []
@@ -93,7 +109,44 @@ private struct TreeBytes {
             holder.layer.addSublayer(layer)
             built.append((layer, holder.depth + 1))
         }
-        return (root, canvas, scale)
+        return (root, canvas, scale, changes)
+    }
+
+    /// Three bytes: which layer under `root` (in the order of a walk), what changes, by how
+    /// much. Says what it did.
+    mutating func change(of root: Layer) -> String {
+        var layers: [Layer] = []
+        func walk(_ layer: Layer) { for sublayer in layer.sublayers { layers.append(sublayer); walk(sublayer) } }
+        walk(root)
+        let which = Int(byte()), what = byte(), amount = byte()
+        guard !layers.isEmpty else { return "nothing to change" }
+        let layer = layers[which % layers.count]
+        let delta = Double(Int8(bitPattern: amount)) / 4
+        switch what % 7 {
+        case 0:
+            layer.position = Point(x: layer.position.x + delta, y: layer.position.y - delta / 2)
+            return "move layer \(which % layers.count) by \(delta)"
+        case 1:
+            layer.opacity = Double(amount) / 255
+            return "fade layer \(which % layers.count) to \(Double(amount) / 255)"
+        case 2:
+            layer.isHidden.toggle()
+            return "hide or show layer \(which % layers.count)"
+        case 3:
+            layer.transform = layer.transform.rotated(by: delta / 40)
+            return "turn layer \(which % layers.count) by \(delta / 40)"
+        case 4:
+            layer.backgroundColor = palette[Int(amount) % palette.count]
+            return "recolour layer \(which % layers.count)"
+        case 5:
+            layer.removeFromSuperlayer()
+            return "remove layer \(which % layers.count)"
+        default:
+            let holder = layer.superlayer
+            layer.removeFromSuperlayer()
+            holder?.addSublayer(layer)
+            return "bring layer \(which % layers.count) to front"
+        }
     }
 
     /// 14 bytes after the kind and the superlayer: place, size, rotation, scale across and
