@@ -39,6 +39,33 @@ extension EndToEndTests {
         }
     }
 
+    @Test("The window draws only what changed, and its frame is pixel for pixel the frame it draws whole")
+    func windowDrawsWhatChanged() throws {
+        // The same drags in Mailbox, with and without damage tracking: a row dragged short of
+        // its first zone springs back, a row dragged past it is archived and the list closes up.
+        func drawn(damage: String) throws -> (RGBImage, String) {
+            var result: (RGBImage, String)?
+            try withApp(arguments: ["mailbox", "--mute"], environment: ["KILN_DAMAGE": damage]) { app, window, files in
+                Thread.sleep(forTimeInterval: 1)
+                try window.drag(fromCanvas: (x: 100, y: 150), to: (x: 140, y: 150))
+                Thread.sleep(forTimeInterval: 1.5)
+                try window.drag(fromCanvas: (x: 100, y: 242), to: (x: 230, y: 242))
+                Thread.sleep(forTimeInterval: 3)
+                let shot = files.appendingPathComponent("rest.png").path
+                try window.screenshot(to: shot)
+                result = (try RGBImage(contentsOf: shot), app.errorOutput)
+            }
+            return try #require(result)
+        }
+
+        let (tracked, log) = try drawn(damage: "1")
+        let (whole, _) = try drawn(damage: "0")
+
+        #expect(tracked.width == whole.width && tracked.height == whole.height)
+        let differing = zip(tracked.pixels, whole.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) channel values differ; \(log)")
+    }
+
     /// The rows of `rows` that a tinted box's top or bottom edge crosses: pink across at
     /// least most of the width, as the box round a row spans the canvas and nothing the
     /// scene draws is pink from side to side.

@@ -250,12 +250,14 @@ struct AppUnderTest {
 
 /// Starts Xvfb (1280×1024, so the window opens at the canvas's 1×) and `kiln --events` on it,
 /// waits for the launcher and its window, runs `body`, then stops the app and the server.
-func withApp(arguments: [String] = [], _ body: (AppUnderTest, XWindow, URL) throws -> Void) throws {
+func withApp(arguments: [String] = [], environment: [String: String] = [:],
+             _ body: (AppUnderTest, XWindow, URL) throws -> Void) throws {
     let binary = try KilnBinary.locate()
     let session = try XvfbSession(width: 1280, height: 1024)
     defer { session.stop() }
     // --quit-after bounds the app's life even if this process dies before `terminate()`.
-    let process = try KilnApp(binary: binary, arguments: arguments + ["--events", "--quit-after", "60"], session: session)
+    let process = try KilnApp(binary: binary, arguments: arguments + ["--events", "--quit-after", "60"], session: session,
+                              environment: environment)
     defer { process.terminate() }
     let files = FileManager.default.temporaryDirectory.appendingPathComponent("kiln-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)

@@ -95,10 +95,26 @@ struct DamageTests {
 
     @Test("A frame drawn only where layers changed is byte for byte the frame drawn whole, over random trees and random changes")
     func damagedFramesMatchWholeFrames() async throws {
+        try await compareOverRandomTrees(count: Self.treeCount) { canvas, scale, tracking in
+            try OffscreenHost(canvas: canvas, scale: scale, damageTracking: tracking)
+        }
+    }
+
+    @Test("As a window draws them on SDL's software renderer, frames drawn only where layers changed are the frames drawn whole")
+    func windowFramesMatchWholeFrames() async throws {
+        try await compareOverRandomTrees(count: max(1, Self.treeCount / 3), expectsPartial: false) { canvas, scale, tracking in
+            try OffscreenHost(canvas: canvas, scale: scale, drawingAsWindow: (), damageTracking: tracking)
+        }
+    }
+
+    /// Draws `count` random trees through their random changes with a host that tracks
+    /// damage and one that does not, both from `makeHost`, and compares every frame.
+    func compareOverRandomTrees(count: Int, expectsPartial: Bool = true,
+                                makeHost: (Size, Double, Bool) throws -> OffscreenHost) async throws {
         let trees = LayerTreeGen.trees(canvas: OfflineFrameDifferentialTests.canvas, layers: 1...8)
         var frames = 0, partial = 0, unchanged = 0
         var smallestFailure: String?, shrinkRuns = 0
-        await propertyCheck(count: Self.treeCount, input: zip(trees, Self.changes.array(of: 1...12))) { tree, changes in
+        await propertyCheck(count: count, input: zip(trees, Self.changes.array(of: 1...12))) { tree, changes in
             // A failure is shrunk for a bounded number of cases, then the smallest is kept.
             var fingerprint = OfflineFrameDifferentialTests.fingerprint(of: tree)
             dump(changes, to: &fingerprint)
@@ -107,8 +123,8 @@ struct DamageTests {
                 guard shrinkRuns <= OfflineFrameDifferentialTests.shrinkBudget || fingerprint == smallestFailure else { return }
             }
             let canvas = tree.canvas
-            let tracked = try OffscreenHost(canvas: canvas, scale: tree.scale, damageTracking: true)
-            let whole = try OffscreenHost(canvas: canvas, scale: tree.scale, damageTracking: false)
+            let tracked = try makeHost(canvas, tree.scale, true)
+            let whole = try makeHost(canvas, tree.scale, false)
             let root = tree.makeRoot()
             Self.light(root)
             for (index, change) in ([nil] + changes.map(Optional.some)).enumerated() {
@@ -133,12 +149,14 @@ struct DamageTests {
                 return
             }
         }
-        print("damage: \(frames) frames of \(Self.treeCount) trees, \(partial) drawn in part, \(unchanged) unchanged")
+        print("damage: \(frames) frames of \(count) trees, \(partial) drawn in part, \(unchanged) unchanged")
         // A run that never drew a frame in part would pass whatever the boxes were. Each tree's first frame is
         // drawn whole, and an unchanged frame draws nothing, so the share is taken of the frames that changed:
         // about half of them are drawn in part, and a third is far below what any seed gives.
-        let changed = frames - unchanged - Self.treeCount
-        #expect(partial * 3 > changed)
+        // A window on the software renderer draws every item whole, so its boxes grow often
+        // to the whole canvas.
+        let changed = frames - unchanged - count
+        if expectsPartial { #expect(partial * 3 > changed) }
     }
 }
 
@@ -234,5 +252,33 @@ struct ShippedScriptDamageTests {
         #expect(differing.isEmpty, "\(name): frames \(differing.prefix(10)) differ from a whole redraw")
         print("damage: \(name), \(inPart) of \(frames) frames drawn in part")
         #expect(inPart > 0, "\(name): no frame was drawn in part")
+    }
+
+    /// A window on SDL's software renderer draws every item whole (`WindowCompositor`): any
+    /// box grows to the items it touches, which must still give the whole frame.
+    @Test("As a window draws them on SDL's software renderer, every frame of every shipped script drawn where it changed is the frame drawn whole",
+          arguments: FastPathComparisonTests.scripts)
+    func scriptAsWindow(_ name: String) throws {
+        let (script, context, scene, session) = try FastPathComparisonTests.play(name)
+        let tracked = try OffscreenHost(canvas: context.canvasSize, scale: 2, drawingAsWindow: (), damageTracking: true)
+        let whole = try OffscreenHost(canvas: context.canvasSize, scale: 2, drawingAsWindow: (), damageTracking: false)
+        let frames = Int((script.duration + 0.5) * Self.fps)
+        var inPart = 0, differing: [String] = []
+
+        for frame in 0..<frames {
+            session.advance(to: Double(frame) / Self.fps)
+            let drawn = tracked.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
+            let expected = whole.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
+            if drawn.pixels != expected.pixels {
+                let count = drawn.pixels.indices.filter { drawn.pixels[$0] != expected.pixels[$0] }.count
+                let first = drawn.pixels.indices.first { drawn.pixels[$0] != expected.pixels[$0] } ?? 0
+                differing.append("\(frame): \(count) bytes from (\((first / 4) % drawn.width), \((first / 4) / drawn.width))")
+            }
+            let area = tracked.damageLastFrame.reduce(0) { $0 + $1.width * $1.height }
+            if area < drawn.width * drawn.height { inPart += 1 }
+        }
+
+        #expect(differing.isEmpty, "\(name): frames \(differing.prefix(5)) differ from a whole redraw")
+        print("damage as a window: \(name), \(inPart) of \(frames) frames drawn in part")
     }
 }

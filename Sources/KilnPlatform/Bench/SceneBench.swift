@@ -4,7 +4,8 @@
 // and each frame draws only what changed since the last (damage tracking, as offline renders
 // do; `KILN_DAMAGE=0` draws every frame whole);
 // --window draws into a real window with vsync off, sized to the canvas at the scale (larger
-// than the screen is allowed under X), so present there includes the window system's copy.
+// than the screen is allowed under X), as the app's window draws (`WindowCanvas`), so present
+// there includes the window system's copy.
 import CSDL2
 import Foundation
 @_spi(Fuzzing) import KilnCore
@@ -29,6 +30,8 @@ public final class SceneFrameTimer {
     private let window: SDLWindow?
     private let renderer: SDLRenderer
     private let compositor: Compositor
+    /// A window's kept frame, drawn only where it changed, as the app's window draws.
+    private let windowCanvas: WindowCanvas?
     private let clock: FrameClock
 
     /// What frames are timed by.
@@ -64,8 +67,9 @@ public final class SceneFrameTimer {
             renderer = try SDLRenderer(offscreenWidth: width, height: height)
             window = nil
         }
-        compositor = isWindowed ? Compositor(renderer: renderer)
+        compositor = isWindowed ? WindowCompositor(renderer: renderer)
             : .offscreen(renderer, fastPaths: OffscreenHost.fastPathsByDefault)
+        windowCanvas = isWindowed ? WindowCanvas(renderer: renderer, compositor: compositor) : nil
         if !isWindowed && OffscreenHost.damageTrackingByDefault { compositor.damage = DamageTracker() }
         tracksDamage = compositor.damage != nil
     }
@@ -84,8 +88,11 @@ public final class SceneFrameTimer {
         let updated = clock.milliseconds
         let output = renderer.outputSize
         let viewport = Viewport.fitting(canvas: canvas, into: Size(Double(output.width), Double(output.height)))
-        compositor.draw(RenderList(roots: [scene.root] + scene.overlays), viewport: viewport, canvas: canvas,
-                        background: scene.backgroundColor)
+        let draw = { [compositor, canvas] in
+            compositor.draw(RenderList(roots: [scene.root] + scene.overlays), viewport: viewport, canvas: canvas,
+                            background: scene.backgroundColor)
+        }
+        if let windowCanvas { windowCanvas.drawFrame(draw) } else { draw() }
         let rendered = clock.milliseconds
         SDL_RenderPresent(renderer.handle)
         let presented = clock.milliseconds

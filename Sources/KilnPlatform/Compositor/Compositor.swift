@@ -62,6 +62,10 @@ class Compositor {
     private(set) var damageLastFrame: [PixelBox] = []
     /// Whether an overlay was drawn over the last frame, which the next must then draw over.
     private var drewOverlay = false
+    /// Whether overlays are drawn over the frame's own pixels, as offscreen, so that the next
+    /// frame must draw again what they covered; a window draws them over its copy of the frame
+    /// instead (`WindowCanvas`), and its frame keeps its pixels.
+    var overlaysCoverFrame = true
     /// The background and viewport of the last frame drawn with a damage tracker.
     private var lastBackground: Color?
     private var lastViewport: Viewport?
@@ -87,10 +91,9 @@ class Compositor {
         var boxes = [whole]
         var items: [DamageTracker.Item] = []
         if let damage {
-            let output = renderer.outputSize
             // What lies under every item, and where the canvas is, count as much as the items.
-            if drewOverlay || whole != PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height)
-                || background != lastBackground || viewport != lastViewport {
+            // Outside the canvas (a window's bars) nothing is drawn but in a whole frame.
+            if drewOverlay || background != lastBackground || viewport != lastViewport {
                 damage.reset()
             }
             lastBackground = background
@@ -139,7 +142,7 @@ class Compositor {
     /// the HUD, which a recording can then leave out by reading the frame before it. The next
     /// frame is drawn whole.
     final func drawOverlay(_ list: RenderList, viewport: Viewport, canvas: Size) {
-        drewOverlay = true
+        if overlaysCoverFrame { drewOverlay = true }
         let output = renderer.outputSize
         damageLastFrame = [PixelBox(minX: 0, minY: 0, maxX: output.width, maxY: output.height)]
         let area = Rect(origin: viewport.offset, size: canvas * viewport.scale).integral

@@ -22,8 +22,26 @@ public final class OffscreenHost {
     /// With `damageTracking`, each frame draws again only the boxes where the layers changed
     /// since the frame before, over it: the same pixels as a whole redraw, for less work when
     /// little moves. By default it is on unless the environment sets `KILN_DAMAGE=0`.
-    public init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault,
-                damageTracking: Bool = OffscreenHost.damageTrackingByDefault) throws {
+    public convenience init(canvas: Size, scale: Double, fastPaths: Bool = OffscreenHost.fastPathsByDefault,
+                            damageTracking: Bool = OffscreenHost.damageTrackingByDefault) throws {
+        try self.init(canvas: canvas, scale: scale, damageTracking: damageTracking) {
+            .offscreen($0, fastPaths: fastPaths)
+        }
+    }
+
+    /// A host drawing with a window's compositor, on SDL's software renderer: what a window
+    /// draws when the system has no GPU renderer, for checking what it may draw in part.
+    package convenience init(canvas: Size, scale: Double, drawingAsWindow: Void, damageTracking: Bool) throws {
+        try self.init(canvas: canvas, scale: scale, damageTracking: damageTracking) { renderer in
+            let compositor = WindowCompositor(renderer: renderer)
+            // Offscreen, the HUD is drawn over the frame's own pixels.
+            compositor.overlaysCoverFrame = true
+            return compositor
+        }
+    }
+
+    private init(canvas: Size, scale: Double, damageTracking: Bool,
+                 compositor makeCompositor: (SDLRenderer) -> Compositor) throws {
         PlatformAssetReader.install()
         guard scale >= 0.25, scale <= 8, canvas.width >= 1, canvas.height >= 1 else {
             throw PlatformError.io("the output would be \(canvas * scale) pixels: choose a scale from 0.25 to 8")
@@ -33,7 +51,7 @@ public final class OffscreenHost {
         self.scale = scale
         renderer = try SDLRenderer(offscreenWidth: Int((canvas.width * scale).rounded()),
                                    height: Int((canvas.height * scale).rounded()))
-        compositor = .offscreen(renderer, fastPaths: fastPaths)
+        compositor = makeCompositor(renderer)
         if damageTracking { compositor.damage = DamageTracker() }
     }
 

@@ -4,8 +4,8 @@ import KilnRuntime
 /// D: tints, over each frame, where the scene's layers changed since the frame before, as a
 /// browser's paint flashing does: what an offline render draws again (`kiln render
 /// --show-damage` shows the same). Each tint fades over a few frames, so that a change made
-/// in one frame can be seen. The window itself draws every frame whole: its renderer presents
-/// a new buffer each time, whose old pixels it does not keep.
+/// in one frame can be seen. The window draws only what changed too (`WindowCanvas`), with its
+/// own renderer's rule for what may be drawn in part; the tints show the offline rule.
 final class DamageView: WindowComponent {
     private let context: HostContext
     private let root = Layer()

@@ -49,6 +49,8 @@ public final class WindowHost {
     let window: OpaquePointer
     private let renderer: SDLRenderer
     let compositor: Compositor
+    /// The scene's frame, kept between frames so that each draws only what changed.
+    private let canvas: WindowCanvas
     private var translator = InputTranslator()
     private let pens: PenInput
     /// The scene shown and its time, which every part of the window sees.
@@ -100,7 +102,8 @@ public final class WindowHost {
         self.window = window
         SDL_SetWindowMinimumSize(window, 200, 200)
         renderer = try SDLRenderer(window: window, vsync: true)
-        compositor = Compositor(renderer: renderer)
+        compositor = WindowCompositor(renderer: renderer)
+        canvas = WindowCanvas(renderer: renderer, compositor: compositor)
         tweaks = TweakPanelControl(context: context, window: window, compositor: compositor, canvasSize: size)
         timeline = TimelineScrubber(context: context, canvasSize: size)
         let recording = options.clipSaver.map { RecordingControl(context: context, saver: $0, canvasSize: size) }
@@ -142,6 +145,8 @@ public final class WindowHost {
                 hud.record(loss)
             }
             while SDL_PollEvent(&event) != 0 {
+                // A renderer that lost its targets (a GPU reset) lost the kept frame with them.
+                if [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET].contains(SDL_EventType(event.type)) { canvas.forget() }
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             let translator = translator
@@ -259,8 +264,10 @@ public final class WindowHost {
         // from the session's input, without them.
         let shown = [scene.root] + scene.overlays + components.filter { $0 !== damageView }.flatMap(\.overlays)
         damageView.measure(RenderList(roots: shown), compositor: compositor, viewport: viewport, canvas: options.device.size)
-        compositor.draw(RenderList(roots: shown + damageView.overlays), viewport: viewport,
-                        canvas: options.device.size, background: scene.backgroundColor)
+        canvas.drawFrame {
+            compositor.draw(RenderList(roots: shown + damageView.overlays), viewport: viewport,
+                            canvas: options.device.size, background: scene.backgroundColor)
+        }
         if twoFingerGuide.isShowing {
             compositor.drawOverlay(RenderList(root: twoFingerGuide.layer), viewport: viewport, canvas: options.device.size)
         }
