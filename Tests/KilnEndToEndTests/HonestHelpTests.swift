@@ -62,7 +62,7 @@ struct HonestHelpTests {
     @Test("Every flag the README names anywhere, in prose too, is one some kiln command takes")
     func readmeProseFlagsExist() throws {
         let readme = try String(contentsOf: ProjectFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["bench", "assets"],
+        let commands = [["open"], ["play"], ["render"], ["bench", "scenes"], ["bench", "particles"], ["bench", "assets"], ["bench", "render"],
                         ["bench", "scrub"], ["soak"], ["tuning"], ["devices"], ["icon"], ["recover"], ["dev"], ["new"],
                         ["layers"], ["docs"]]
         let helps = try commands.map { try ExternalCommand.run(kiln, $0 + ["--help"], timeout: 30).text }
