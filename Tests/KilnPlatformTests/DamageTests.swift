@@ -234,22 +234,11 @@ struct ShippedScriptDamageTests {
     @Test("Every frame of every shipped script is byte for byte the frame drawn whole, and frames are drawn in part",
           arguments: FastPathComparisonTests.scripts)
     func script(_ name: String) throws {
-        let (script, context, scene, session) = try FastPathComparisonTests.play(name)
-        let tracked = try OffscreenHost(canvas: context.canvasSize, scale: 2, damageTracking: true)
-        let whole = try OffscreenHost(canvas: context.canvasSize, scale: 2, damageTracking: false)
-        let frames = Int((script.duration + 0.5) * Self.fps)
-        var inPart = 0, differing: [Int] = []
-
-        for frame in 0..<frames {
-            session.advance(to: Double(frame) / Self.fps)
-            let drawn = tracked.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
-            let expected = whole.render(root: scene.root, overlays: session.overlays, background: scene.backgroundColor)
-            if drawn.pixels != expected.pixels { differing.append(frame) }
-            let area = tracked.damageLastFrame.reduce(0) { $0 + $1.width * $1.height }
-            if area < drawn.width * drawn.height { inPart += 1 }
+        let (frames, inPart, differing) = try compare(name) { canvas, tracking in
+            try OffscreenHost(canvas: canvas, scale: 2, damageTracking: tracking)
         }
 
-        #expect(differing.isEmpty, "\(name): frames \(differing.prefix(10)) differ from a whole redraw")
+        #expect(differing.isEmpty, "\(name): frames \(differing.prefix(5)) differ from a whole redraw")
         print("damage: \(name), \(inPart) of \(frames) frames drawn in part")
         #expect(inPart > 0, "\(name): no frame was drawn in part")
     }
@@ -259,9 +248,22 @@ struct ShippedScriptDamageTests {
     @Test("As a window draws them on SDL's software renderer, every frame of every shipped script drawn where it changed is the frame drawn whole",
           arguments: FastPathComparisonTests.scripts)
     func scriptAsWindow(_ name: String) throws {
+        let (frames, inPart, differing) = try compare(name) { canvas, tracking in
+            try OffscreenHost(canvas: canvas, scale: 2, drawingAsWindow: (), damageTracking: tracking)
+        }
+
+        #expect(differing.isEmpty, "\(name): frames \(differing.prefix(5)) differ from a whole redraw")
+        print("damage as a window: \(name), \(inPart) of \(frames) frames drawn in part")
+    }
+
+    /// Plays the script `name` and draws each frame with a host from `makeHost` that tracks
+    /// damage and one that does not, at 2×: how many frames, how many of them were drawn in
+    /// part, and where each frame that differs first differs.
+    private func compare(_ name: String, makeHost: (Size, Bool) throws -> OffscreenHost) throws
+        -> (frames: Int, inPart: Int, differing: [String]) {
         let (script, context, scene, session) = try FastPathComparisonTests.play(name)
-        let tracked = try OffscreenHost(canvas: context.canvasSize, scale: 2, drawingAsWindow: (), damageTracking: true)
-        let whole = try OffscreenHost(canvas: context.canvasSize, scale: 2, drawingAsWindow: (), damageTracking: false)
+        let tracked = try makeHost(context.canvasSize, true)
+        let whole = try makeHost(context.canvasSize, false)
         let frames = Int((script.duration + 0.5) * Self.fps)
         var inPart = 0, differing: [String] = []
 
@@ -277,8 +279,6 @@ struct ShippedScriptDamageTests {
             let area = tracked.damageLastFrame.reduce(0) { $0 + $1.width * $1.height }
             if area < drawn.width * drawn.height { inPart += 1 }
         }
-
-        #expect(differing.isEmpty, "\(name): frames \(differing.prefix(5)) differ from a whole redraw")
-        print("damage as a window: \(name), \(inPart) of \(frames) frames drawn in part")
+        return (frames, inPart, differing)
     }
 }
