@@ -38,7 +38,7 @@ final class WindowCanvas {
     private var target: OpaquePointer?
     private var targetSize = (width: 0, height: 0)
     /// Whether frames are kept: the renderer has render targets.
-    let keepsFrames: Bool
+    private let keepsFrames: Bool
 
     /// A canvas for the window of `renderer`, drawn by `compositor`, which it gives a
     /// damage tracker when frames can be kept and `damageTracking` is on.
@@ -69,8 +69,8 @@ final class WindowCanvas {
         SDL_RenderCopy(renderer.handle, target, nil, nil)
     }
 
-    /// The kept frame lost its pixels (the renderer reset its targets, or the scene
-    /// changed): the next frame is drawn whole.
+    /// The kept frame lost its pixels (the renderer reset its targets, or the output changed
+    /// size): the next frame is drawn whole into a new one.
     func forget() {
         compositor.damage?.reset()
         if let target { SDL_DestroyTexture(target) }

@@ -124,11 +124,7 @@ public final class VideoWriter: @unchecked Sendable {
     func writeSound(_ samples: [Int16]) {
         precondition(carriesSound, "the video was started without a sound track")
         guard !samples.isEmpty else { return }
-        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
-        bytes.withUnsafeMutableBytes { out in
-            for (index, sample) in samples.enumerated() { out.storeBytes(of: sample.littleEndian, toByteOffset: index * 2, as: Int16.self) }
-        }
-        process.write(bytes, toPipe: 0)
+        process.write(samples.map(\.littleEndian).withUnsafeBytes { Array($0) }, toPipe: 0)
     }
 
     /// Waits for ffmpeg to finish and checks what it wrote, then gives the file its final

@@ -146,7 +146,10 @@ public final class WindowHost {
             }
             while SDL_PollEvent(&event) != 0 {
                 // A renderer that lost its targets (a GPU reset) lost the kept frame with them.
-                if [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET].contains(SDL_EventType(event.type)) { canvas.forget() }
+                switch SDL_EventType(event.type) {
+                case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET: canvas.forget()
+                default: break
+                }
                 running = handle(event, time: sceneTime(of: event, now: now, ticksNow: ticksNow)) && running
             }
             let translator = translator
